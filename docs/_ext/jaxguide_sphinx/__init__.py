@@ -1,0 +1,21 @@
+"""Local Sphinx extensions of the jaxguide site.
+
+- :mod:`.execution_report`: after each build, log how many notebooks were
+  executed and how many came from the shared cache.
+- :mod:`.execution_failures`: one short warning per failed cell, naming the
+  page, the line of the cell and the error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from . import execution_failures, execution_report
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    execution_failures.setup(app)
+    execution_report.setup(app)
+    return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

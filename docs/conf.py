@@ -1,0 +1,99 @@
+"""Sphinx configuration shared by the Korean and the English site.
+
+Each language is its own Sphinx project with its own source folder
+(``docs/ko``, ``docs/en``) and this one configuration::
+
+    sphinx-build -c docs -D language=ko docs/ko build/html/ko
+
+``nox -s docs`` runs exactly that for both languages. Both builds point
+myst-nb at one execution cache (``build/jupyter_cache``): jupyter-cache keys a
+notebook by its code cells and kernelspec only, so a page whose code cells are
+identical in both languages executes once per build, not twice.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+DOCS_DIR = Path(__file__).resolve().parent
+REPO_DIR = DOCS_DIR.parent
+sys.path.insert(0, str(DOCS_DIR / "_ext"))  # local extensions, see docs/_ext
+
+# -- Project -----------------------------------------------------------------
+project = "jaxguide"
+author = "The jaxguide authors"
+copyright = "2026, The jaxguide authors"  # noqa: A001 (Sphinx's name)
+language = "en"  # overridden per build with -D language=ko|en
+
+TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
+
+extensions = [
+    "myst_nb",
+    "sphinx.ext.doctest",
+    "sphinx_copybutton",
+    "sphinx_design",
+    "jaxguide_sphinx",
+]
+
+root_doc = "index"
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "jupyter_execute"]
+templates_path = [str(DOCS_DIR / "_templates")]
+# Interface strings the themes do not translate themselves (pydata-sphinx-theme
+# ships no Korean catalog). Sphinx compiles docs/_locale/<lang>/.../sphinx.po.
+locale_dirs = [str(DOCS_DIR / "_locale")]
+nitpicky = True
+
+# -- MyST and myst-nb ----------------------------------------------------------
+myst_enable_extensions = ["amsmath", "colon_fence", "deflist", "dollarmath"]
+myst_heading_anchors = 3
+
+nb_execution_mode = "cache"
+nb_execution_cache_path = os.environ.get(
+    "JAXGUIDE_NB_CACHE", str(REPO_DIR / "build" / "jupyter_cache")
+)
+nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
+nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
+# A failing cell is a warning, which -W turns into a failed build at the end.
+# Raising instead would stop at the first broken page and print Sphinx's
+# "please report this bug" crash banner; this way every broken page is named.
+nb_execution_raise_on_error = False
+nb_execution_show_tb = True
+nb_merge_streams = True
+nb_execution_excludepatterns: list[str] = []  # every page executes
+
+# -- Doctests in pages (sphinx-build -b doctest) -------------------------------
+doctest_global_setup = """
+import jax
+import jax.numpy as jnp
+import numpy as np
+"""
+
+# -- HTML ------------------------------------------------------------------------
+html_theme = "sphinx_book_theme"
+html_static_path = [str(DOCS_DIR / "_static")]
+html_css_files = ["jaxguide.css"]
+html_last_updated_fmt = ""
+html_copy_source = True
+html_theme_options = {
+    "show_toc_level": 2,
+    "use_download_button": True,
+    "use_fullscreen_button": True,
+}
+copybutton_exclude = ".linenos, .gp, .go"
+
+
+def _title(lang: str) -> str:
+    return TITLES.get(lang, TITLES["en"])
+
+
+def setup(app: object) -> None:
+    """Set the per-language title once -D language=... has been applied."""
+
+    def set_title(app: object, config: object) -> None:
+        lang = config.language  # type: ignore[attr-defined]
+        config.html_title = _title(lang)  # type: ignore[attr-defined]
+        config.html_short_title = _title(lang)  # type: ignore[attr-defined]
+
+    app.connect("config-inited", set_title)  # type: ignore[attr-defined]

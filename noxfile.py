@@ -1,0 +1,162 @@
+#!/usr/bin/env -S python3 -m nox -f
+"""Sessions for building, testing and linting jaxguide.
+
+    nox -s docs    # build the site, both languages, into build/html
+    nox -s tests   # build the site, then run pytest (tests + package doctests)
+    nox -s lint    # ruff check, ruff format --check, mypy --strict
+    nox -s serve   # live-reload one language while writing (-- en for English)
+    nox -s lock    # refresh the exact pins in .ci/constraints.txt
+
+Every session installs with .ci/constraints.txt, so a build today and a build
+next month execute the pages against the same JAX and the same toolchain.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_venv = "yes"
+nox.options.sessions = ["lint", "tests"]
+
+ROOT = Path(__file__).resolve().parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
+DOCS = ROOT / "docs"
+BUILD = ROOT / "build"
+LANGUAGES = ("ko", "en")  # the first one is the site's default language
+SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
+
+
+def install(session: nox.Session, *groups: str) -> None:
+    """Install the package and the given dependency groups at the pinned versions."""
+    session.install(
+        "-c",
+        str(CONSTRAINTS),
+        "-e",
+        str(ROOT),
+        *nox.project.dependency_groups(PYPROJECT, *groups),
+    )
+
+
+def sphinx_args(builder: str, lang: str, outdir: Path) -> list[str]:
+    """One language is one Sphinx project: docs/<lang> with the shared docs/conf.py."""
+    return [
+        "sphinx-build",
+        "-b",
+        builder,
+        "-c",
+        str(DOCS),
+        "-D",
+        f"language={lang}",
+        "-d",
+        str(BUILD / "doctrees" / lang),
+        str(DOCS / lang),
+        str(outdir),
+    ]
+
+
+def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
+    """Check JAX, build every language, run the pages' doctests, add the root page."""
+    session.run("python", "-m", "jaxguide.smoke")
+    for lang in LANGUAGES:
+        outdir = BUILD / "html" / lang
+        session.run(*sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args)
+    # The doctest builder reuses the pickled environment of the HTML build
+    # (same doctree folder), so it re-reads and re-executes nothing.
+    for lang in LANGUAGES:
+        outdir = BUILD / "doctest" / lang
+        session.run(*sphinx_args("doctest", lang, outdir), *SPHINX_STRICT, "-q")
+    shutil.copy2(DOCS / "_root" / "index.html", BUILD / "html" / "index.html")
+    session.log(f"Site built: open {BUILD / 'html' / 'index.html'}")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the site (both languages) into build/html; posargs go to sphinx-build."""
+    install(session, "docs")
+    build_site(session, *session.posargs)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Build the site, then run pytest over tests/ and the package doctests.
+
+    The site build is part of the tests: a page whose cell fails (or a doctest
+    in a page) fails this session. Posargs go to pytest.
+    """
+    install(session, "test")
+    build_site(session)
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Ruff (lint and format check) over everything, mypy --strict on the package."""
+    install(session, "lint")
+    session.run("ruff", "check", *session.posargs, ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("mypy")
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Live-reload one language while writing: `nox -s serve -- en` (default ko).
+
+    Further posargs go to sphinx-autobuild, e.g. `-- en --port 8001`.
+    """
+    args = list(session.posargs)
+    lang = args.pop(0) if args and args[0] in LANGUAGES else LANGUAGES[0]
+    install(session, "serve")
+    session.run(
+        "sphinx-autobuild",
+        *sphinx_args("html", lang, BUILD / "html" / lang)[1:],
+        "--watch",
+        str(DOCS / "_ext"),
+        "--watch",
+        str(DOCS / "_static"),
+        "--watch",
+        str(DOCS / "_templates"),
+        "--watch",
+        str(ROOT / "src"),
+        *args,
+    )
+
+
+@nox.session(venv_backend="uv")
+def lock(session: nox.Session) -> None:
+    """Re-resolve every dependency group to its newest versions and pin them.
+
+    `nox -s lock -- --upgrade-package jax==0.10.2` pins one package to a given
+    version; with no posargs everything is upgraded.
+    """
+    session.install("uv")
+    upgrade = list(session.posargs) or ["--upgrade"]
+    session.run(
+        "uv",
+        "pip",
+        "compile",
+        str(ROOT / "pyproject.toml"),
+        "--group",
+        "dev",
+        "--universal",
+        "--fork-strategy",
+        "fewest",
+        "--python-version",
+        PYPROJECT["project"]["requires-python"].removeprefix(">="),
+        "--no-header",
+        "--output-file",
+        str(CONSTRAINTS),
+        *upgrade,
+    )
+    text = CONSTRAINTS.read_text(encoding="utf-8")
+    header = "# Exact pins for every nox session. Refresh with `nox -s lock`; do not edit.\n"
+    CONSTRAINTS.write_text(header + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    nox.main()
