@@ -28,6 +28,7 @@ copyright = "2026, The jaxguide authors"  # noqa: A001 (Sphinx's name)
 language = "en"  # overridden per build with -D language=ko|en
 
 TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
+SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
 
 extensions = [
     "myst_nb",
@@ -95,5 +96,7 @@ def setup(app: object) -> None:
         lang = config.language  # type: ignore[attr-defined]
         config.html_title = _title(lang)  # type: ignore[attr-defined]
         config.html_short_title = _title(lang)  # type: ignore[attr-defined]
+        placeholder = SEARCH_PLACEHOLDERS.get(lang, SEARCH_PLACEHOLDERS["en"])
+        config.html_theme_options["search_bar_text"] = placeholder  # type: ignore[attr-defined]
 
     app.connect("config-inited", set_title)  # type: ignore[attr-defined]

@@ -1,0 +1,40 @@
+"""Paths and a Sphinx runner shared by the tests (importable: tests/ is on pythonpath)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+SITE = REPO / "build" / "html"
+LANGUAGES = ("ko", "en")
+# The flags noxfile.py gives sphinx-build for the real site.
+SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
+
+
+def run_sphinx(
+    srcdir: Path, outdir: Path, *, lang: str, cache: Path, builder: str = "html"
+) -> subprocess.CompletedProcess[str]:
+    """Build ``srcdir`` with the site's real docs/conf.py, as noxfile.py does."""
+    command = [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-b",
+        builder,
+        "-c",
+        str(DOCS),
+        "-D",
+        f"language={lang}",
+        "-D",
+        f"nb_execution_cache_path={cache}",
+        "-d",
+        str(outdir / ".doctrees"),
+        *SPHINX_STRICT,
+        str(srcdir),
+        str(outdir / builder),
+    ]
+    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
+

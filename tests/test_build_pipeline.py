@@ -1,0 +1,126 @@
+"""The build pipeline, proved on tiny throwaway Sphinx projects.
+
+Each test builds a real project with the site's own docs/conf.py and the same
+sphinx-build flags as noxfile.py, with its own notebook cache.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import run_sphinx
+
+pytestmark = pytest.mark.sphinx
+
+FRONT_MATTER = """---
+file_format: mystnb
+kernelspec:
+  name: python3
+  display_name: Python 3
+  language: python
+---
+"""
+
+
+def notebook(title: str, prose: str, *cells: str) -> str:
+    """A MyST text notebook; a cell starting with ':tags:' keeps that line."""
+    blocks = [FRONT_MATTER, f"# {title}\n", f"{prose}\n"]
+    blocks += [f"```{{code-cell}} ipython3\n{cell}\n```\n" for cell in cells]
+    return "\n".join(blocks)
+
+
+def write_project(root: Path, lang: str, pages: dict[str, str]) -> Path:
+    srcdir = root / "src" / lang
+    srcdir.mkdir(parents=True, exist_ok=True)
+    for name, text in pages.items():
+        (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
+    return srcdir
+
+
+def executions(log: str, lang: str) -> tuple[int, int, int]:
+    """(executed, from cache, failed) from the execution report line."""
+    match = re.search(
+        rf"jaxguide \[{lang}\]: \d+ notebook page\(s\) read: (\d+) executed, "
+        r"(\d+) from the cache, (\d+) failed",
+        log,
+    )
+    assert match, f"no execution report in the build log:\n{log}"
+    executed, cached, failed = (int(group) for group in match.groups())
+    return executed, cached, failed
+
+
+BROKEN = notebook(
+    "Broken",
+    "The second cell divides by zero without the raises-exception tag.",
+    "x = 1\nprint(x)",
+    "y = x / 0",
+)
+
+
+def test_broken_cell_fails_the_build_naming_page_line_and_cell(tmp_path: Path) -> None:
+    srcdir = write_project(tmp_path, "en", {"index": BROKEN})
+    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache")
+    log = result.stdout + result.stderr
+    assert result.returncode != 0, log
+    page = srcdir / "index.md"
+    lines = page.read_text(encoding="utf-8").splitlines()
+    fences = [n for n, line in enumerate(lines, start=1) if line.startswith("```{code-cell}")]
+    expected = (
+        f"{page}:{fences[1]}: WARNING: cell 2 failed to execute: "
+        "ZeroDivisionError: division by zero"
+    )
+    assert expected in log
+    assert "y = x / 0" in log  # myst-nb's report shows the cell's source
+    assert "Exception occurred" not in log  # a failed build, not a Sphinx crash
+
+
+def test_cell_tagged_raises_exception_builds_and_shows_the_error(tmp_path: Path) -> None:
+    page = notebook(
+        "Expected error",
+        "This cell is meant to fail.",
+        ":tags: [raises-exception]\n\n1 / 0",
+    )
+    srcdir = write_project(tmp_path, "en", {"index": page})
+    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (tmp_path / "out" / "html" / "index.html").read_text(encoding="utf-8")
+    assert "ZeroDivisionError" in html
+
+
+def test_failing_doctest_in_a_page_fails_the_doctest_build(tmp_path: Path) -> None:
+    page = "# Doctest\n\n```{doctest}\n>>> 1 + 1\n3\n```\n"
+    srcdir = write_project(tmp_path, "en", {"index": page})
+    result = run_sphinx(
+        srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache", builder="doctest"
+    )
+    assert result.returncode != 0
+    assert "1 failure in tests" in result.stdout + result.stderr
+
+
+def test_languages_share_executions_and_prose_edits_execute_nothing(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    cells = ("import sys\nprint(sys.version_info[:2])", "print(sum(range(10)))")
+    ko_page = notebook("한국어", "코드는 두 언어에서 똑같습니다.", *cells)
+    en_page = notebook("English", "The code is the same in both languages.", *cells)
+    ko_src = write_project(tmp_path, "ko", {"index": ko_page})
+    en_src = write_project(tmp_path, "en", {"index": en_page})
+
+    def build(lang: str, srcdir: Path) -> tuple[int, int, int]:
+        result = run_sphinx(srcdir, tmp_path / f"out-{lang}", lang=lang, cache=cache)
+        log = result.stdout + result.stderr
+        assert result.returncode == 0, log
+        return executions(log, lang)
+
+    assert build("ko", ko_src) == (1, 0, 0)
+    assert build("en", en_src) == (0, 1, 0), "identical code must reuse the cache"
+
+    (ko_src / "index.md").write_text(ko_page.replace("똑같습니다", "같습니다"), "utf-8")
+    assert build("ko", ko_src) == (0, 1, 0), "a prose-only edit must not execute"
+
+    assert build("en", en_src) == (0, 0, 0), "an unchanged page is not even read"
+
+    (ko_src / "index.md").write_text(ko_page.replace("range(10)", "range(11)"), "utf-8")
+    assert build("ko", ko_src) == (1, 0, 0), "a code edit executes that page once"
