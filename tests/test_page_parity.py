@@ -1,0 +1,69 @@
+"""Both languages have the same pages with the same code cells.
+
+Identical code cells (source, options and tags) and kernelspec are what let
+the two languages share one execution in the notebook cache, and what keeps
+the pages from drifting apart.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers import DOCS
+
+FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")
+FRONT_MATTER = re.compile(r"\A---\n(?P<body>.*?)\n---\n", re.DOTALL)
+
+
+def code_cells(path: Path) -> list[str]:
+    """Every code cell of a MyST notebook, options and source, as written."""
+    cells: list[str] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    while index < len(lines):
+        match = FENCE.match(lines[index])
+        index += 1
+        if match is None:
+            continue
+        body = [match["rest"]]
+        while index < len(lines) and lines[index] != match["fence"]:
+            body.append(lines[index])
+            index += 1
+        index += 1
+        cells.append("\n".join(body))
+    return cells
+
+
+def kernelspec(path: Path) -> str:
+    match = FRONT_MATTER.match(path.read_text(encoding="utf-8"))
+    body = match["body"] if match else ""
+    return body[body.find("kernelspec:") :] if "kernelspec:" in body else ""
+
+
+def page_names(lang: str) -> set[str]:
+    return {path.relative_to(DOCS / lang).as_posix() for path in (DOCS / lang).rglob("*.md")}
+
+
+def test_both_languages_have_the_same_pages() -> None:
+    only_ko = page_names("ko") - page_names("en")
+    only_en = page_names("en") - page_names("ko")
+    assert not only_ko and not only_en, f"only in ko: {only_ko}; only in en: {only_en}"
+
+
+@pytest.mark.parametrize("name", sorted(page_names("ko") & page_names("en")))
+def test_code_cells_and_kernelspec_are_identical(name: str) -> None:
+    ko, en = DOCS / "ko" / name, DOCS / "en" / name
+    assert kernelspec(ko) == kernelspec(en), f"{name}: kernelspec differs"
+    ko_cells, en_cells = code_cells(ko), code_cells(en)
+    assert len(ko_cells) == len(en_cells), f"{name}: {len(ko_cells)} vs {len(en_cells)} cells"
+    for number, (ko_cell, en_cell) in enumerate(zip(ko_cells, en_cells, strict=True), 1):
+        assert ko_cell == en_cell, f"{name}: code cell {number} differs between ko and en"
+
+
+def test_parser_finds_cells_with_their_tags(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("# T\n\n```{code-cell} ipython3\n:tags: [raises-exception]\n\n1 / 0\n```\n")
+    assert code_cells(page) == [" ipython3\n:tags: [raises-exception]\n\n1 / 0"]

@@ -1,0 +1,96 @@
+"""The built site (build/html), as `nox -s tests` leaves it before pytest."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jax
+import pytest
+
+from helpers import DOCS, LANGUAGES
+
+PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index
+# Interface text that must not appear on the Korean site (theme or Sphinx strings).
+ENGLISH_UI = (
+    "Skip to main content",
+    "Back to top",
+    "Link to this heading",
+    "Toggle primary sidebar",
+    "Color mode",
+    "On this page",
+    'placeholder="Search',
+)
+
+
+class _Images(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.images: list[dict[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img":
+            self.images.append(dict(attrs))
+
+
+def page(site: Path, lang: str, name: str) -> str:
+    return (site / lang / f"{name}.html").read_text(encoding="utf-8")
+
+
+def test_root_page_links_both_languages_without_javascript(site: Path) -> None:
+    root = (site / "index.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'<a href="{lang}/index.html"' in root
+        assert (site / lang / "index.html").is_file()
+    assert '<html lang="ko">' in root
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_is_built_in_both_languages_with_the_right_lang(
+    site: Path, lang: str, name: str
+) -> None:
+    html = page(site, lang, name)
+    assert f'<html lang="{lang}"' in html
+
+
+def test_korean_site_has_korean_interface_text(site: Path) -> None:
+    for name in PAGES:
+        html = page(site, "ko", name)
+        leftovers = [text for text in ENGLISH_UI if text in html]
+        assert not leftovers, f"ko/{name}.html shows English interface text: {leftovers}"
+    assert "맨 위로" in page(site, "ko", "intro")
+
+
+def test_english_site_keeps_english_interface_text(site: Path) -> None:
+    assert "Skip to main content" in page(site, "en", "intro")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pages_show_executed_outputs_errors_figures_and_math(site: Path, lang: str) -> None:
+    for name in ("intro", "setup"):
+        html = page(site, lang, name)
+        assert "cell_output" in html, f"{lang}/{name}: no executed output"
+        assert re.search(r"\\\[|\\\(|class=\"math", html), f"{lang}/{name}: no math"
+        parser = _Images()
+        parser.feed(html)
+        figures = [img for img in parser.images if "_images/" in (img.get("src") or "")]
+        assert figures, f"{lang}/{name}: no figure"
+        for img in figures:
+            assert len(img.get("alt") or "") > 20, f"{lang}/{name}: figure without alt text"
+            assert (site / lang / str(img["src"])).is_file()
+    intro = page(site, lang, "intro")
+    assert f"JAX {jax.__version__} on" in intro  # executed with the pinned JAX
+    assert "TypeError" in intro  # the raises-exception cell shows the real error
+    assert "RuntimeError" in page(site, lang, "setup")
+
+
+def test_figure_alt_text_is_in_the_page_language(site: Path) -> None:
+    hangul = re.compile(r"[\uac00-\ud7a3]")
+    for lang in LANGUAGES:
+        parser = _Images()
+        parser.feed(page(site, lang, "intro"))
+        alts = [img.get("alt") or "" for img in parser.images if "_images/" in (img.get("src") or "")]
+        assert alts
+        assert all(bool(hangul.search(alt)) == (lang == "ko") for alt in alts)
