@@ -65,7 +65,9 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     session.run("python", "-m", "jaxguide.smoke")
     for lang in LANGUAGES:
         outdir = BUILD / "html" / lang
-        session.run(*sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args)
+        session.run(
+            *sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args
+        )
     # The doctest builder reuses the pickled environment of the HTML build
     # (same doctree folder), so it re-reads and re-executes nothing.
     for lang in LANGUAGES:
@@ -154,7 +156,9 @@ def lock(session: nox.Session) -> None:
         *upgrade,
     )
     text = CONSTRAINTS.read_text(encoding="utf-8")
-    header = "# Exact pins for every nox session. Refresh with `nox -s lock`; do not edit.\n"
+    header = (
+        "# Exact pins for every nox session. Refresh with `nox -s lock`; do not edit.\n"
+    )
     CONSTRAINTS.write_text(header + text, encoding="utf-8")
 
 

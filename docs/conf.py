@@ -17,6 +17,9 @@ import os
 import sys
 from pathlib import Path
 
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
 DOCS_DIR = Path(__file__).resolve().parent
 REPO_DIR = DOCS_DIR.parent
 sys.path.insert(0, str(DOCS_DIR / "_ext"))  # local extensions, see docs/_ext
@@ -24,7 +27,7 @@ sys.path.insert(0, str(DOCS_DIR / "_ext"))  # local extensions, see docs/_ext
 # -- Project -----------------------------------------------------------------
 project = "jaxguide"
 author = "The jaxguide authors"
-copyright = "2026, The jaxguide authors"  # noqa: A001 (Sphinx's name)
+copyright = "2026, The jaxguide authors"
 language = "en"  # overridden per build with -D language=ko|en
 
 TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
@@ -85,18 +88,13 @@ html_theme_options = {
 copybutton_exclude = ".linenos, .gp, .go"
 
 
-def _title(lang: str) -> str:
-    return TITLES.get(lang, TITLES["en"])
+def _per_language(_app: Sphinx, config: Config) -> None:
+    """Set what depends on the language once ``-D language=...`` is applied."""
+    lang = config.language
+    config.html_title = config.html_short_title = TITLES.get(lang, TITLES["en"])
+    placeholder = SEARCH_PLACEHOLDERS.get(lang, SEARCH_PLACEHOLDERS["en"])
+    config.html_theme_options["search_bar_text"] = placeholder
 
 
-def setup(app: object) -> None:
-    """Set the per-language title once -D language=... has been applied."""
-
-    def set_title(app: object, config: object) -> None:
-        lang = config.language  # type: ignore[attr-defined]
-        config.html_title = _title(lang)  # type: ignore[attr-defined]
-        config.html_short_title = _title(lang)  # type: ignore[attr-defined]
-        placeholder = SEARCH_PLACEHOLDERS.get(lang, SEARCH_PLACEHOLDERS["en"])
-        config.html_theme_options["search_bar_text"] = placeholder  # type: ignore[attr-defined]
-
-    app.connect("config-inited", set_title)  # type: ignore[attr-defined]
+def setup(app: Sphinx) -> None:
+    app.connect("config-inited", _per_language)

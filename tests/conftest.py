@@ -13,5 +13,7 @@ from helpers import SITE
 def site() -> Path:
     """The site that `nox -s tests` builds before running pytest."""
     if not (SITE / "index.html").is_file():
-        pytest.fail(f"no built site at {SITE}: run `nox -s docs` (or `nox -s tests`) first")
+        pytest.fail(
+            f"no built site at {SITE}: run `nox -s docs` (or `nox -s tests`) first"
+        )
     return SITE

@@ -36,5 +36,6 @@ def run_sphinx(
         str(srcdir),
         str(outdir / builder),
     ]
-    return subprocess.run(command, capture_output=True, text=True, check=False, timeout=600)
-
+    return subprocess.run(
+        command, capture_output=True, text=True, check=False, timeout=600
+    )

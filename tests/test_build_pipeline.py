@@ -67,7 +67,9 @@ def test_broken_cell_fails_the_build_naming_page_line_and_cell(tmp_path: Path) -
     assert result.returncode != 0, log
     page = srcdir / "index.md"
     lines = page.read_text(encoding="utf-8").splitlines()
-    fences = [n for n, line in enumerate(lines, start=1) if line.startswith("```{code-cell}")]
+    fences = [
+        n for n, line in enumerate(lines, start=1) if line.startswith("```{code-cell}")
+    ]
     expected = (
         f"{page}:{fences[1]}: WARNING: cell 2 failed to execute: "
         "ZeroDivisionError: division by zero"
@@ -77,7 +79,9 @@ def test_broken_cell_fails_the_build_naming_page_line_and_cell(tmp_path: Path) -
     assert "Exception occurred" not in log  # a failed build, not a Sphinx crash
 
 
-def test_cell_tagged_raises_exception_builds_and_shows_the_error(tmp_path: Path) -> None:
+def test_cell_tagged_raises_exception_builds_and_shows_the_error(
+    tmp_path: Path,
+) -> None:
     page = notebook(
         "Expected error",
         "This cell is meant to fail.",
@@ -100,7 +104,9 @@ def test_failing_doctest_in_a_page_fails_the_doctest_build(tmp_path: Path) -> No
     assert "1 failure in tests" in result.stdout + result.stderr
 
 
-def test_languages_share_executions_and_prose_edits_execute_nothing(tmp_path: Path) -> None:
+def test_languages_share_executions_and_prose_edits_execute_nothing(
+    tmp_path: Path,
+) -> None:
     cache = tmp_path / "cache"
     cells = ("import sys\nprint(sys.version_info[:2])", "print(sum(range(10)))")
     ko_page = notebook("한국어", "코드는 두 언어에서 똑같습니다.", *cells)

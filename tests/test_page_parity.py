@@ -44,13 +44,16 @@ def kernelspec(path: Path) -> str:
 
 
 def page_names(lang: str) -> set[str]:
-    return {path.relative_to(DOCS / lang).as_posix() for path in (DOCS / lang).rglob("*.md")}
+    return {
+        path.relative_to(DOCS / lang).as_posix() for path in (DOCS / lang).rglob("*.md")
+    }
 
 
 def test_both_languages_have_the_same_pages() -> None:
     only_ko = page_names("ko") - page_names("en")
     only_en = page_names("en") - page_names("ko")
-    assert not only_ko and not only_en, f"only in ko: {only_ko}; only in en: {only_en}"
+    assert not only_ko, f"pages only in docs/ko: {sorted(only_ko)}"
+    assert not only_en, f"pages only in docs/en: {sorted(only_en)}"
 
 
 @pytest.mark.parametrize("name", sorted(page_names("ko") & page_names("en")))
@@ -58,12 +61,20 @@ def test_code_cells_and_kernelspec_are_identical(name: str) -> None:
     ko, en = DOCS / "ko" / name, DOCS / "en" / name
     assert kernelspec(ko) == kernelspec(en), f"{name}: kernelspec differs"
     ko_cells, en_cells = code_cells(ko), code_cells(en)
-    assert len(ko_cells) == len(en_cells), f"{name}: {len(ko_cells)} vs {len(en_cells)} cells"
-    for number, (ko_cell, en_cell) in enumerate(zip(ko_cells, en_cells, strict=True), 1):
-        assert ko_cell == en_cell, f"{name}: code cell {number} differs between ko and en"
+    assert len(ko_cells) == len(en_cells), (
+        f"{name}: {len(ko_cells)} vs {len(en_cells)} cells"
+    )
+    for number, (ko_cell, en_cell) in enumerate(
+        zip(ko_cells, en_cells, strict=True), 1
+    ):
+        assert ko_cell == en_cell, (
+            f"{name}: code cell {number} differs between ko and en"
+        )
 
 
 def test_parser_finds_cells_with_their_tags(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
-    page.write_text("# T\n\n```{code-cell} ipython3\n:tags: [raises-exception]\n\n1 / 0\n```\n")
+    page.write_text(
+        "# T\n\n```{code-cell} ipython3\n:tags: [raises-exception]\n\n1 / 0\n```\n"
+    )
     assert code_cells(page) == [" ipython3\n:tags: [raises-exception]\n\n1 / 0"]

@@ -59,7 +59,9 @@ def test_korean_site_has_korean_interface_text(site: Path) -> None:
     for name in PAGES:
         html = page(site, "ko", name)
         leftovers = [text for text in ENGLISH_UI if text in html]
-        assert not leftovers, f"ko/{name}.html shows English interface text: {leftovers}"
+        assert not leftovers, (
+            f"ko/{name}.html shows English interface text: {leftovers}"
+        )
     assert "맨 위로" in page(site, "ko", "intro")
 
 
@@ -68,7 +70,9 @@ def test_english_site_keeps_english_interface_text(site: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_pages_show_executed_outputs_errors_figures_and_math(site: Path, lang: str) -> None:
+def test_pages_show_executed_outputs_errors_figures_and_math(
+    site: Path, lang: str
+) -> None:
     for name in ("intro", "setup"):
         html = page(site, lang, name)
         assert "cell_output" in html, f"{lang}/{name}: no executed output"
@@ -78,7 +82,9 @@ def test_pages_show_executed_outputs_errors_figures_and_math(site: Path, lang: s
         figures = [img for img in parser.images if "_images/" in (img.get("src") or "")]
         assert figures, f"{lang}/{name}: no figure"
         for img in figures:
-            assert len(img.get("alt") or "") > 20, f"{lang}/{name}: figure without alt text"
+            assert len(img.get("alt") or "") > 20, (
+                f"{lang}/{name}: figure without alt text"
+            )
             assert (site / lang / str(img["src"])).is_file()
     intro = page(site, lang, "intro")
     assert f"JAX {jax.__version__} on" in intro  # executed with the pinned JAX
@@ -91,6 +97,10 @@ def test_figure_alt_text_is_in_the_page_language(site: Path) -> None:
     for lang in LANGUAGES:
         parser = _Images()
         parser.feed(page(site, lang, "intro"))
-        alts = [img.get("alt") or "" for img in parser.images if "_images/" in (img.get("src") or "")]
+        alts = [
+            img.get("alt") or ""
+            for img in parser.images
+            if "_images/" in (img.get("src") or "")
+        ]
         assert alts
         assert all(bool(hangul.search(alt)) == (lang == "ko") for alt in alts)

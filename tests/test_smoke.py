@@ -39,4 +39,3 @@ def test_missing_jax_fails_fast_with_a_clear_message() -> None:
     assert result.returncode == 1
     assert "JAX smoke check failed: cannot import JAX" in result.stderr
     assert "Traceback" not in result.stderr
-

@@ -107,9 +107,9 @@ def main() -> int:
     try:
         report = smoke_check()
     except SmokeCheckError as error:
-        print(f"JAX smoke check failed: {error}", file=sys.stderr)
+        sys.stderr.write(f"JAX smoke check failed: {error}\n")
         return 1
-    print(f"JAX smoke check passed: {report}")
+    sys.stdout.write(f"JAX smoke check passed: {report}\n")
     return 0
 
 

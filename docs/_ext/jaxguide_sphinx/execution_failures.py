@@ -56,7 +56,7 @@ def summarize_failure(
     return None, None, error
 
 
-def _warn_on_failure(app: Sphinx, doctree: object) -> None:
+def _warn_on_failure(app: Sphinx, _doctree: object) -> None:
     env = app.env
     exec_data = NbMetadataCollector.get_exec_data(env, env.docname)
     if not exec_data or exec_data.get("succeeded", True):

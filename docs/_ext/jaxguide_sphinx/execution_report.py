@@ -18,7 +18,7 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 
-def _remember_start(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def _remember_start(app: Sphinx, _env: BuildEnvironment, docnames: list[str]) -> None:
     app.jaxguide_build_started = datetime.now(UTC)  # type: ignore[attr-defined]
     app.jaxguide_docs_read = list(docnames)  # type: ignore[attr-defined]
 
