@@ -78,7 +78,6 @@ import numpy as np
 html_theme = "sphinx_book_theme"
 html_static_path = [str(DOCS_DIR / "_static")]
 html_css_files = ["jaxguide.css"]
-html_last_updated_fmt = ""
 html_copy_source = True
 html_theme_options = {
     "show_toc_level": 2,
