@@ -98,8 +98,9 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Ruff (lint and format check) over everything, mypy --strict on the package."""
-    install(session, "lint")
+    """Ruff (lint and format check) over everything; mypy --strict on the package
+    and the local Sphinx extensions (which need the docs toolchain installed)."""
+    install(session, "lint", "docs")
     session.run("ruff", "check", *session.posargs, ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
