@@ -4,6 +4,8 @@
   executed and how many came from the shared cache.
 - :mod:`.execution_failures`: one short warning per failed cell, naming the
   page, the line of the cell and the error.
+- :mod:`.interface_text`: our corrections to sphinx-book-theme's Korean
+  interface text.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import execution_failures, execution_report
+from . import execution_failures, execution_report, interface_text
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    interface_text.setup(app)
     execution_failures.setup(app)
     execution_report.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

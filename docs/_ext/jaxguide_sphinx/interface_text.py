@@ -1,0 +1,29 @@
+"""Our corrections to sphinx-book-theme's own Korean interface text.
+
+sphinx-book-theme translates its strings in a gettext domain of its own,
+``booktheme``, which a project's ``locale_dirs`` cannot reach. Sphinx keeps
+the first catalog registered for a domain as the primary one and later ones as
+fallbacks; extensions are set up before the theme, so registering
+``docs/_locale/<lang>/LC_MESSAGES/booktheme.po`` here makes our strings win
+and leaves every string we do not list to the theme.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.util.i18n import CatalogInfo
+
+DOMAIN = "booktheme"
+
+
+def setup(app: Sphinx) -> None:
+    locale_dir = Path(app.confdir) / "_locale"
+    language = app.config.language
+    catalog = CatalogInfo(str(locale_dir / language / "LC_MESSAGES"), DOMAIN, "utf-8")
+    if not catalog.po_path.exists():
+        return
+    if catalog.is_outdated():
+        catalog.write_mo(language)
+    app.add_message_catalog(DOMAIN, str(locale_dir))
