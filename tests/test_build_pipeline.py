@@ -6,12 +6,13 @@ sphinx-build flags as noxfile.py, with its own notebook cache.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
 
-from helpers import run_sphinx
+from helpers import REPO, SPHINX_STRICT, run_sphinx
 
 pytestmark = pytest.mark.sphinx
 
@@ -130,3 +131,17 @@ def test_languages_share_executions_and_prose_edits_execute_nothing(
 
     (ko_src / "index.md").write_text(ko_page.replace("range(10)", "range(11)"), "utf-8")
     assert build("ko", ko_src) == (1, 0, 0), "a code edit executes that page once"
+
+
+def test_pipeline_tests_use_the_same_sphinx_flags_as_noxfile() -> None:
+    # tests/helpers.py repeats noxfile.py's flags (nox is not installed in the
+    # test environment); this keeps the two from drifting apart.
+    tree = ast.parse((REPO / "noxfile.py").read_text(encoding="utf-8"))
+    assigned = {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == "SPHINX_STRICT"
+    }
+    assert assigned == {"SPHINX_STRICT": SPHINX_STRICT}
