@@ -1,11 +1,89 @@
 """Helpers that the jaxguide pages import.
 
 The pages of the guide (Korean and English) execute at build time and import
-what they need from here instead of pasting helpers into their cells. The
-build's JAX install check lives in :mod:`jaxguide.smoke` and runs as
-``python -m jaxguide.smoke``.
+what they need from here instead of pasting helpers into their cells:
+
+- :mod:`jaxguide.timing`: :func:`benchmark` and :func:`compare`, timing that
+  respects async dispatch, with tables and a bar chart;
+- :mod:`jaxguide.environment`: :func:`environment_report`, what ran the page;
+- :mod:`jaxguide.data`: sample data from PRNG keys;
+- :mod:`jaxguide.training`: gradient descent over a pytree and a tiny MLP;
+- :mod:`jaxguide.plotting`: the figures the pages repeat.
+
+``import jaxguide`` is cheap: each name is imported from its module on first
+use, so ``python -m jaxguide.smoke`` can report a missing JAX cleanly and a
+page that never plots never imports matplotlib.
 """
 
-__all__ = ["__version__"]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0.dev0"
+
+_EXPORTS = {
+    "Comparison": "timing",
+    "Timing": "timing",
+    "benchmark": "timing",
+    "compare": "timing",
+    "format_duration": "timing",
+    "EnvironmentReport": "environment",
+    "environment_report": "environment",
+    "linear_samples": "data",
+    "toy_regression": "data",
+    "toy_target": "data",
+    "FitResult": "training",
+    "gradient_descent": "training",
+    "init_mlp": "training",
+    "mlp_forward": "training",
+    "mlp_loss": "training",
+    "STYLE": "plotting",
+    "plot_comparison": "plotting",
+    "plot_fit": "plotting",
+    "plot_history": "plotting",
+}
+
+__all__ = [
+    "STYLE",
+    "Comparison",
+    "EnvironmentReport",
+    "FitResult",
+    "Timing",
+    "__version__",
+    "benchmark",
+    "compare",
+    "environment_report",
+    "format_duration",
+    "gradient_descent",
+    "init_mlp",
+    "linear_samples",
+    "mlp_forward",
+    "mlp_loss",
+    "plot_comparison",
+    "plot_fit",
+    "plot_history",
+    "toy_regression",
+    "toy_target",
+]
+
+if TYPE_CHECKING:
+    from .data import linear_samples, toy_regression, toy_target
+    from .environment import EnvironmentReport, environment_report
+    from .plotting import STYLE, plot_comparison, plot_fit, plot_history
+    from .timing import Comparison, Timing, benchmark, compare, format_duration
+    from .training import FitResult, gradient_descent, init_mlp, mlp_forward, mlp_loss
+
+
+def __getattr__(name: str) -> object:
+    module = _EXPORTS.get(name)
+    if module is None:
+        msg = f"module 'jaxguide' has no attribute {name!r}"
+        raise AttributeError(msg)
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})

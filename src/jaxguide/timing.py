@@ -1,0 +1,427 @@
+"""Time JAX (and NumPy) code honestly: first call apart, blocked, repeated.
+
+JAX dispatches work asynchronously: ``f(x)`` returns as soon as the work is
+queued, long before the device has finished. A stopwatch around the call alone
+measures the dispatch, not the computation. :func:`benchmark` blocks on every
+output (:func:`jax.block_until_ready`) inside the timed region, times the first
+call (tracing, compilation and one run) on its own, warms up, and reports the
+median of several repeats with their spread.
+"""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import math
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
+
+import jax
+
+from ._checks import check_callable, count, finite_number
+from ._render import Cell, Text, html_table, markdown_table, plain_table
+from .environment import EnvironmentReport, environment_report
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+__all__ = ["Comparison", "Timing", "benchmark", "compare", "format_duration"]
+
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+
+
+def unit_for(seconds: float) -> tuple[float, str]:
+    """The unit (scale in seconds, symbol) that writes ``seconds`` as 1 to 999."""
+    return next(((s, u) for s, u in _UNITS if seconds >= s), _UNITS[-1])
+
+
+def format_ratio(ratio: float) -> str:
+    """Write a speed-up such as ``12.3×`` (three significant digits, at most two decimals).
+
+    Examples:
+        >>> format_ratio(1.0), format_ratio(0.5612), format_ratio(123.4)
+        ('1.00×', '0.56×', '123×')
+    """
+    digits = 0 if ratio >= 100 else 1 if ratio >= 10 else 2
+    return f"{ratio:.{digits}f}×"
+
+
+def format_duration(seconds: float) -> str:
+    """Write a duration with three significant digits in a readable unit.
+
+    Args:
+        seconds: A duration in seconds, finite and not negative.
+
+    Returns:
+        The duration in s, ms, µs or ns, whichever gives 1 to 999.
+
+    Raises:
+        ValueError: If ``seconds`` is negative, infinite or NaN.
+
+    Examples:
+        >>> format_duration(0.000459)
+        '459 µs'
+        >>> format_duration(1.63)
+        '1.63 s'
+        >>> format_duration(2.5e-8)
+        '25.0 ns'
+        >>> format_duration(0.0009996)
+        '1.00 ms'
+    """
+    if not math.isfinite(seconds) or seconds < 0:
+        msg = f"seconds must be a finite duration >= 0, got {seconds!r}"
+        raise ValueError(msg)
+    rounded = float(f"{seconds:.3g}")
+    scale, unit = unit_for(rounded)
+    value = rounded / scale
+    digits = 0 if value >= 100 else 1 if value >= 10 else 2
+    return f"{value:.{digits}f} {unit}"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long one callable took, as measured by :func:`benchmark`.
+
+    Attributes:
+        label: The name shown in tables and charts.
+        first_call: Seconds taken by the first call: tracing and compiling
+            (for jitted code) plus one run.
+        times: Seconds per call, one entry per repeat (each repeat is the
+            mean over ``number`` back-to-back calls).
+        number: Calls per repeat.
+        blocked: Whether each call waited for its result (``False`` only
+            when asked for, to show what async dispatch hides).
+        environment: What ran the code (see :func:`~jaxguide.environment_report`).
+    """
+
+    label: str
+    first_call: float
+    times: tuple[float, ...]
+    number: int
+    blocked: bool = True
+    environment: EnvironmentReport = field(
+        default_factory=environment_report, compare=False, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        if not self.times:
+            msg = f"Timing {self.label!r}: times must hold at least one repeat"
+            raise ValueError(msg)
+
+    @property
+    def median(self) -> float:
+        """Median seconds per call over the repeats."""
+        return statistics.median(self.times)
+
+    @property
+    def best(self) -> float:
+        """Fastest repeat, in seconds per call."""
+        return min(self.times)
+
+    @property
+    def iqr(self) -> float:
+        """Interquartile range of the repeats, in seconds per call (0 for one)."""
+        if len(self.times) < 2:
+            return 0.0
+        low, _, high = statistics.quantiles(self.times, n=4, method="inclusive")
+        return high - low
+
+    def _row(self) -> list[Cell]:
+        name: Cell = self.label
+        if not self.blocked:
+            name = Text(f"{self.label} (not blocked)", f"{self.label} (블록하지 않음)")
+        return [
+            name,
+            format_duration(self.median),
+            format_duration(self.iqr),
+            format_duration(self.best),
+            format_duration(self.first_call),
+            f"{len(self.times)} × {self.number}",
+        ]
+
+    def _table(self) -> tuple[list[Cell], list[list[Cell]], list[Cell]]:
+        return _HEADER, [self._row()], self.environment._caption_cells()
+
+    def __str__(self) -> str:
+        header, rows, caption = self._table()
+        return plain_table(header, rows, caption=caption)
+
+    def _repr_markdown_(self) -> str:
+        header, rows, caption = self._table()
+        return markdown_table(header, rows, caption=caption)
+
+    def _repr_html_(self) -> str:
+        header, rows, caption = self._table()
+        return html_table(header, rows, caption=caption)
+
+
+_HEADER: list[Cell] = [
+    Text("code", "코드"),
+    Text("median", "중앙값"),
+    Text("spread (IQR)", "산포 (IQR)"),
+    Text("best", "최솟값"),
+    Text("first call", "첫 호출"),
+    Text("repeats × calls", "반복 × 호출"),
+]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Several timings of the same work, with speed-ups against a baseline.
+
+    Attributes:
+        timings: The measured candidates, in the order given.
+        baseline: Label of the timing the others are compared with.
+    """
+
+    timings: tuple[Timing, ...]
+    baseline: str
+
+    def __post_init__(self) -> None:
+        labels = [timing.label for timing in self.timings]
+        if not labels:
+            msg = "Comparison needs at least one timing"
+            raise ValueError(msg)
+        duplicates = sorted({label for label in labels if labels.count(label) > 1})
+        if duplicates:
+            msg = f"Comparison labels must be unique, repeated: {duplicates}"
+            raise ValueError(msg)
+        if self.baseline not in labels:
+            msg = f"baseline {self.baseline!r} is not one of the labels {labels}"
+            raise ValueError(msg)
+
+    def __getitem__(self, label: str) -> Timing:
+        for timing in self.timings:
+            if timing.label == label:
+                return timing
+        labels = [timing.label for timing in self.timings]
+        msg = f"no timing labelled {label!r}; the labels are {labels}"
+        raise KeyError(msg)
+
+    def speedup(self, label: str) -> float:
+        """How many times faster ``label`` ran than the baseline (by medians)."""
+        return self[self.baseline].median / self[label].median
+
+    def _table(self) -> tuple[list[Cell], list[list[Cell]], list[Cell]]:
+        header = [
+            *_HEADER,
+            Text(f"speed-up vs {self.baseline}", f"{self.baseline} 대비 속도 향상"),
+        ]
+        rows = [
+            [*timing._row(), format_ratio(self.speedup(timing.label))]
+            for timing in self.timings
+        ]
+        return header, rows, self.timings[0].environment._caption_cells()
+
+    def __str__(self) -> str:
+        header, rows, caption = self._table()
+        return plain_table(header, rows, caption=caption)
+
+    def _repr_markdown_(self) -> str:
+        header, rows, caption = self._table()
+        return markdown_table(header, rows, caption=caption)
+
+    def _repr_html_(self) -> str:
+        header, rows, caption = self._table()
+        return html_table(header, rows, caption=caption)
+
+    def plot(
+        self,
+        *,
+        ax: Axes | None = None,
+        xlabel: str | None = None,
+        log_scale: bool | None = None,
+    ) -> Axes:
+        """Draw the medians as horizontal bars, each marked with its speed-up.
+
+        Args:
+            ax: Axes to draw on; a new figure is made when ``None``.
+            xlabel: Label of the time axis; by default just the unit.
+            log_scale: Logarithmic time axis; by default only when the
+                slowest median is over 100 times the fastest.
+
+        Returns:
+            The matplotlib ``Axes`` drawn on.
+        """
+        from .plotting import plot_comparison  # noqa: PLC0415 (matplotlib on demand)
+
+        return plot_comparison(self, ax=ax, xlabel=xlabel, log_scale=log_scale)
+
+
+_block_tree: Callable[[object], object] = jax.block_until_ready
+
+
+def _wait(result: object) -> None:
+    if isinstance(result, jax.Array):  # the common case, without a tree walk
+        result.block_until_ready()
+    else:
+        _block_tree(result)
+
+
+class _KeepLast:
+    """Waits for nothing, but keeps the latest result for a final wait."""
+
+    def __init__(self) -> None:
+        self.result: object = None
+
+    def __call__(self, result: object) -> None:
+        self.result = result
+
+
+def _run(call: Callable[[], object], wait: Callable[[object], None], n: int) -> float:
+    """Seconds for ``n`` calls, each followed by ``wait`` (a loop as timeit's)."""
+    start = time.perf_counter()
+    for _ in itertools.repeat(None, n):
+        wait(call())
+    return time.perf_counter() - start
+
+
+def benchmark(
+    fn: Callable[..., object],
+    /,
+    *args: object,
+    label: str | None = None,
+    repeat: int = 7,
+    number: int | None = None,
+    warmup: int = 1,
+    target_time: float = 0.01,
+    block: bool = True,
+) -> Timing:
+    """Time ``fn(*args)`` the way JAX code must be timed.
+
+    The first call is timed on its own (for jitted code it includes tracing
+    and compilation). Then ``warmup`` untimed calls, then ``repeat`` rounds of
+    ``number`` calls each; every call waits until all leaves of its output
+    pytree are ready. NumPy and plain Python callables work the same way.
+
+    Args:
+        fn: The callable to time.
+        *args: Positional arguments for ``fn``; bind keyword arguments with
+            :func:`functools.partial` or a lambda.
+        label: Name for tables and charts; defaults to ``fn.__name__``.
+        repeat: Rounds to take the median over.
+        number: Calls per round; by default enough for ``target_time``.
+        warmup: Untimed calls after the first one.
+        target_time: Seconds a round should last when ``number`` is chosen
+            automatically (from the last warm-up call).
+        block: Wait for each result. ``False`` times the dispatch alone,
+            which under-reports; use it only to show that.
+
+    Returns:
+        A :class:`Timing` that prints and renders as a table.
+
+    Raises:
+        TypeError: If ``fn`` is not callable or a count is not an int.
+        ValueError: If ``repeat`` or ``number`` is below 1, ``warmup`` is
+            negative, or ``target_time`` is not a positive number.
+
+    Examples:
+        >>> f = jax.jit(lambda x: (x @ x.T).sum())
+        >>> timing = benchmark(f, jnp.ones((100, 100)), repeat=3)
+        >>> timing.label, len(timing.times)
+        ('<lambda>', 3)
+        >>> timing.first_call > timing.median  # the first call compiled
+        True
+
+    See Also:
+        :func:`compare` for several candidates and their speed-ups.
+    """
+    check_callable("fn", fn)
+    repeat = count("repeat", repeat)
+    warmup = count("warmup", warmup, minimum=0)
+    if number is not None:
+        number = count("number", number)
+    target_time = finite_number("target_time", target_time, positive=True)
+
+    call = partial(fn, *args)
+    wait: Callable[[object], None] = _wait if block else _KeepLast()
+    first_call = last = _run(call, wait, 1)
+    for _ in range(warmup):
+        last = _run(call, wait, 1)
+    if number is None:
+        number = max(1, min(1_000_000, math.ceil(target_time / max(last, 1e-9))))
+
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # as timeit does: a collection mid-round is noise
+    try:
+        times = tuple(_run(call, wait, number) / number for _ in range(repeat))
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    if isinstance(wait, _KeepLast):  # let queued work finish before what runs next
+        _wait(wait.result)
+    return Timing(
+        label=label if label is not None else getattr(fn, "__name__", repr(fn)),
+        first_call=first_call,
+        times=times,
+        number=number,
+        blocked=block,
+    )
+
+
+def compare(
+    candidates: Mapping[str, Callable[..., object]],
+    /,
+    *args: object,
+    baseline: str | None = None,
+    repeat: int = 7,
+    number: int | None = None,
+    warmup: int = 1,
+    target_time: float = 0.01,
+) -> Comparison:
+    """Time several callables on the same arguments and compare them.
+
+    Args:
+        candidates: Label → callable, e.g. ``{"NumPy": ..., "jit": ...}``.
+            Callables that need different inputs can take none and close
+            over their own (``lambda: np_fn(x_np)``).
+        *args: Positional arguments given to every candidate.
+        baseline: Label the speed-ups are relative to; the first by default.
+        repeat: As in :func:`benchmark`.
+        number: As in :func:`benchmark`.
+        warmup: As in :func:`benchmark`.
+        target_time: As in :func:`benchmark`.
+
+    Returns:
+        A :class:`Comparison`: a table with a speed-up column, and a
+        bar chart through :meth:`Comparison.plot`.
+
+    Raises:
+        ValueError: If ``candidates`` is empty or ``baseline`` is not a label.
+        TypeError: If a candidate is not callable (named in the message).
+
+    Examples:
+        >>> x = np.arange(1000.0)
+        >>> result = compare({"NumPy": np.sin, "jnp": jnp.sin}, x, repeat=3)
+        >>> [timing.label for timing in result.timings]
+        ['NumPy', 'jnp']
+        >>> result.speedup("NumPy")
+        1.0
+    """
+    if not candidates:
+        msg = "candidates is empty: give at least one label → callable"
+        raise ValueError(msg)
+    labels = list(candidates)
+    baseline = labels[0] if baseline is None else baseline
+    if baseline not in candidates:
+        msg = f"baseline {baseline!r} is not one of the candidates {labels}"
+        raise ValueError(msg)
+    for label, fn in candidates.items():
+        check_callable(f"candidates[{label!r}]", fn)
+    timings = tuple(
+        benchmark(
+            fn,
+            *args,
+            label=label,
+            repeat=repeat,
+            number=number,
+            warmup=warmup,
+            target_time=target_time,
+        )
+        for label, fn in candidates.items()
+    )
+    return Comparison(timings=timings, baseline=baseline)
