@@ -6,6 +6,7 @@
     nox -s lint    # ruff check, ruff format --check, mypy --strict
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
+    nox -s benchmark  # measurements that are not tests (tests/benchmarks)
 
 Every session installs with .ci/constraints.txt, so a build today and a build
 next month execute the pages against the same JAX and the same toolchain.
@@ -128,6 +129,18 @@ def serve(session: nox.Session) -> None:
         str(ROOT / "src"),
         *args,
     )
+
+
+@nox.session
+def benchmark(session: nox.Session) -> None:
+    """Run every script in tests/benchmarks and print what it measured.
+
+    These are measurements, not pass/fail tests (timings vary by machine).
+    Posargs go to each script, e.g. `nox -s benchmark -- --rounds 5`.
+    """
+    install(session)
+    for script in sorted((ROOT / "tests" / "benchmarks").glob("*.py")):
+        session.run("python", str(script), *session.posargs)
 
 
 @nox.session(venv_backend="uv")

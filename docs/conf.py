@@ -6,14 +6,18 @@ Each language is its own Sphinx project with its own source folder
     sphinx-build -c docs -D language=ko docs/ko build/html/ko
 
 ``nox -s docs`` runs exactly that for both languages. Both builds point
-myst-nb at one execution cache (``build/jupyter_cache``): jupyter-cache keys a
+myst-nb at one execution cache (under ``build/jupyter_cache``): jupyter-cache keys a
 notebook by its code cells and kernelspec only, so a page whose code cells are
-identical in both languages executes once per build, not twice.
+identical in both languages executes once per build, not twice. The cache
+folder is specific to the jaxguide package and the pins (see
+``_execution_cache``), so changing either executes every page again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,7 +39,9 @@ SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
 
 extensions = [
     "myst_nb",
+    "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
     "sphinx_copybutton",
     "sphinx_design",
     "jaxguide_sphinx",
@@ -54,9 +60,40 @@ myst_enable_extensions = ["amsmath", "colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
 
 nb_execution_mode = "cache"
-nb_execution_cache_path = os.environ.get(
-    "JAXGUIDE_NB_CACHE", str(REPO_DIR / "build" / "jupyter_cache")
-)
+
+
+def _execution_cache() -> str:
+    """The shared cache folder for what the pages execute against now.
+
+    jupyter-cache keys a notebook on its code cells alone, so a change to the
+    jaxguide package or to the pinned versions would otherwise leave pages
+    showing outputs of the old code. Each such state gets a cache folder of
+    its own (a hash of src/jaxguide and .ci/constraints.txt); the few most
+    recently used are kept, so switching branches back and forth stays cheap.
+    """
+    if "JAXGUIDE_NB_CACHE" in os.environ:
+        return os.environ["JAXGUIDE_NB_CACHE"]
+    inputs = sorted((REPO_DIR / "src" / "jaxguide").rglob("*.py"))
+    inputs.append(REPO_DIR / ".ci" / "constraints.txt")
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.relative_to(REPO_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
+    root = REPO_DIR / "build" / "jupyter_cache"
+    current = root / digest.hexdigest()[:12]
+    current.mkdir(parents=True, exist_ok=True)
+    current.touch()  # mark as most recently used
+    others = sorted(
+        (p for p in root.iterdir() if p.is_dir() and p != current),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for stale in others[2:]:
+        shutil.rmtree(stale, ignore_errors=True)
+    return str(current)
+
+
+nb_execution_cache_path = _execution_cache()
 nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.
@@ -67,7 +104,26 @@ nb_execution_show_tb = True
 nb_merge_streams = True
 nb_execution_excludepatterns: list[str] = []  # every page executes
 
+# -- API reference (autodoc of src/jaxguide, Google-style docstrings) ----------
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_preserve_defaults = True  # `activation=jnp.tanh`, not its repr
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+napoleon_use_ivar = True  # Attributes: sections, without duplicating fields
+# References into other projects' APIs (JAX, NumPy, matplotlib, the standard
+# library) would resolve through intersphinx, which needs their inventories
+# from the network; the build machines have none. Until the pages add
+# inventories (see README), those references render as plain code, unlinked.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(jax|numpy|matplotlib|collections\.abc|functools)\..*"),
+]
+
 # -- Doctests in pages (sphinx-build -b doctest) -------------------------------
+# Only `{doctest}` directives in pages. The `>>>` examples in the API reference
+# come from src/jaxguide docstrings, which pytest runs (--doctest-modules).
+doctest_test_doctest_blocks = ""
 doctest_global_setup = """
 import jax
 import jax.numpy as jnp

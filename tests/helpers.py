@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -39,3 +40,25 @@ def run_sphinx(
     return subprocess.run(
         command, capture_output=True, text=True, check=False, timeout=600
     )
+
+
+FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")
+
+
+def code_cells(path: Path) -> list[str]:
+    """Every code cell of a MyST notebook, options and source, as written."""
+    cells: list[str] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    while index < len(lines):
+        match = FENCE.match(lines[index])
+        index += 1
+        if match is None:
+            continue
+        body = [match["rest"]]
+        while index < len(lines) and lines[index] != match["fence"]:
+            body.append(lines[index])
+            index += 1
+        index += 1
+        cells.append("\n".join(body))
+    return cells

@@ -12,29 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DOCS
+from helpers import DOCS, code_cells
 
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")
 FRONT_MATTER = re.compile(r"\A---\n(?P<body>.*?)\n---\n", re.DOTALL)
-
-
-def code_cells(path: Path) -> list[str]:
-    """Every code cell of a MyST notebook, options and source, as written."""
-    cells: list[str] = []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = 0
-    while index < len(lines):
-        match = FENCE.match(lines[index])
-        index += 1
-        if match is None:
-            continue
-        body = [match["rest"]]
-        while index < len(lines) and lines[index] != match["fence"]:
-            body.append(lines[index])
-            index += 1
-        index += 1
-        cells.append("\n".join(body))
-    return cells
 
 
 def kernelspec(path: Path) -> str:

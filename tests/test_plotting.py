@@ -66,6 +66,12 @@ def test_helpers_draw_on_given_axes_and_keep_the_global_style() -> None:
     assert plot_fit([0.0, 1.0], [1.0, 2.0], {"f": lambda t: t + 1}, ax=left) is left
     assert plot_history({"loss": [1.0, 0.1]}, ax=right) is right
     assert plt.rcParams["axes.grid"] == before
+    for ax in (left, right):  # the style reaches axes made outside it
+        assert ax.xaxis.get_gridlines()[0].get_visible()
+        assert not ax.spines["top"].get_visible()
+    assert (
+        left.get_lines()[0].get_color() == STYLE["axes.prop_cycle"].by_key()["color"][0]
+    )
     assert STYLE["axes.grid"] is True
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any, cast
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -19,14 +19,11 @@ from jax.typing import ArrayLike
 from matplotlib.axes import Axes
 from matplotlib.typing import RcKeyType
 
-from .timing import format_ratio, unit_for
-
-if TYPE_CHECKING:
-    from .timing import Comparison
+from .timing import Comparison, format_ratio, unit_for
 
 __all__ = ["STYLE", "plot_comparison", "plot_fit", "plot_history"]
 
-STYLE: dict[RcKeyType, Any] = {
+STYLE: dict[str, Any] = {
     "figure.figsize": (6.0, 3.5),
     "figure.dpi": 100,
     "axes.grid": True,
@@ -46,8 +43,16 @@ _DATA_COLOR = "#555555"
 
 @contextmanager
 def _styled(ax: Axes | None) -> Iterator[Axes]:
-    with plt.rc_context(STYLE):
-        yield ax if ax is not None else plt.subplots()[1]
+    """Draw in STYLE, on new axes or on the caller's (made before STYLE applied)."""
+    with plt.rc_context(cast("dict[RcKeyType, Any]", STYLE)):
+        if ax is None:
+            yield plt.subplots()[1]
+            return
+        ax.grid(visible=True, alpha=STYLE["grid.alpha"])
+        ax.spines[["top", "right"]].set_visible(False)
+        if not ax.has_data():  # keep the colours of what the caller already drew
+            ax.set_prop_cycle(STYLE["axes.prop_cycle"])
+        yield ax
 
 
 def _label(ax: Axes, xlabel: str | None, ylabel: str | None) -> None:
@@ -177,10 +182,10 @@ def plot_comparison(
 ) -> Axes:
     """Horizontal bars of median times, each annotated with its speed-up.
 
-    Prefer :meth:`jaxguide.Comparison.plot`, which calls this.
+    Prefer :meth:`jaxguide.timing.Comparison.plot`, which calls this.
 
     Args:
-        comparison: What :func:`jaxguide.compare` returned.
+        comparison: What :func:`jaxguide.timing.compare` returned.
         xlabel: Label of the time axis; by default only the unit, e.g. ``ms``.
         log_scale: Logarithmic time axis; by default when the slowest median
             is over 100 times the fastest.
@@ -203,14 +208,23 @@ def plot_comparison(
     labels = [timing.label for timing in comparison.timings]
     with _styled(ax) as axes:
         positions = np.arange(len(labels))
-        axes.barh(positions, medians / scale, xerr=spreads / scale, color="#1f77b4")
+        axes.barh(
+            positions,
+            medians / scale,
+            xerr=spreads / scale,
+            color="#1f77b4",
+            error_kw={"ecolor": _DATA_COLOR, "capsize": 3},
+        )
         axes.set_yticks(positions, labels)
         axes.invert_yaxis()  # first candidate on top, as in the table
         axes.grid(axis="y", visible=False)
-        for position, (label, median) in enumerate(zip(labels, medians, strict=True)):
+        ends = (medians + spreads) / scale  # write past the error bar
+        for position, (label, end) in enumerate(zip(labels, ends, strict=True)):
             axes.annotate(
-                f" {format_ratio(comparison.speedup(label))}",
-                (median / scale, position),
+                format_ratio(comparison.speedup(label)),
+                (end, position),
+                xytext=(4, 0),
+                textcoords="offset points",
                 va="center",
             )
         if log_scale:

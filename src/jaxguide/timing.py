@@ -27,7 +27,7 @@ from ._render import Cell, Text, html_table, markdown_table, plain_table
 from .environment import EnvironmentReport, environment_report
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
+    import matplotlib.axes
 
 __all__ = ["Comparison", "Timing", "benchmark", "compare", "format_duration"]
 
@@ -95,7 +95,7 @@ class Timing:
         number: Calls per repeat.
         blocked: Whether each call waited for its result (``False`` only
             when asked for, to show what async dispatch hides).
-        environment: What ran the code (see :func:`~jaxguide.environment_report`).
+        environment: What ran the code (see :func:`~jaxguide.environment.environment_report`).
     """
 
     label: str
@@ -138,7 +138,6 @@ class Timing:
             name,
             format_duration(self.median),
             format_duration(self.iqr),
-            format_duration(self.best),
             format_duration(self.first_call),
             f"{len(self.times)} × {self.number}",
         ]
@@ -163,9 +162,8 @@ _HEADER: list[Cell] = [
     Text("code", "코드"),
     Text("median", "중앙값"),
     Text("spread (IQR)", "산포 (IQR)"),
-    Text("best", "최솟값"),
     Text("first call", "첫 호출"),
-    Text("repeats × calls", "반복 × 호출"),
+    Text("runs", "실행 횟수"),
 ]
 
 
@@ -232,10 +230,10 @@ class Comparison:
     def plot(
         self,
         *,
-        ax: Axes | None = None,
+        ax: matplotlib.axes.Axes | None = None,
         xlabel: str | None = None,
         log_scale: bool | None = None,
-    ) -> Axes:
+    ) -> matplotlib.axes.Axes:
         """Draw the medians as horizontal bars, each marked with its speed-up.
 
         Args:

@@ -17,11 +17,6 @@ from ._checks import check_callable, check_key, count, finite_number
 
 __all__ = ["FitResult", "gradient_descent", "init_mlp", "mlp_forward", "mlp_loss"]
 
-Params = Any
-"""A pytree of float arrays: a dict, a list of dicts, ..."""
-
-Activation = Callable[[jax.Array], jax.Array]
-
 
 class FitResult(NamedTuple):
     """What :func:`gradient_descent` returns.
@@ -34,14 +29,14 @@ class FitResult(NamedTuple):
         loss_history: The loss at each of those ``n_steps + 1`` points.
     """
 
-    params: Params
-    params_history: Params | None
+    params: Any
+    params_history: Any
     loss_history: jax.Array
 
 
 def gradient_descent(
     loss_fn: Callable[..., jax.Array],
-    params: Params,
+    params: Any,
     *data: Any,
     learning_rate: float,
     n_steps: int,
@@ -105,7 +100,7 @@ def gradient_descent(
 @partial(jax.jit, static_argnames=("loss_fn", "n_steps", "keep_params_history"))
 def _descend(
     loss_fn: Callable[..., jax.Array],
-    params: Params,
+    params: Any,
     data: tuple[Any, ...],
     learning_rate: float,
     n_steps: int,
@@ -113,7 +108,7 @@ def _descend(
 ) -> FitResult:
     value_and_grad = jax.value_and_grad(loss_fn)
 
-    def step(current: Params, _: None) -> tuple[Params, tuple[Params, jax.Array]]:
+    def step(current: Any, _: None) -> tuple[Any, tuple[Any, jax.Array]]:
         loss, grads = value_and_grad(current, *data)
         updated = jax.tree.map(lambda p, g: p - learning_rate * g, current, grads)
         return updated, (current if keep_params_history else None, loss)
@@ -200,7 +195,7 @@ def _check_layers(params: object, x: jax.Array) -> Sequence[dict[str, jax.Array]
 def mlp_forward(
     params: Sequence[dict[str, jax.Array]],
     x: jax.Array,
-    activation: Activation = jnp.tanh,
+    activation: Callable[[jax.Array], jax.Array] = jnp.tanh,
 ) -> jax.Array:
     """Apply the MLP: ``activation(x @ W + b)`` per hidden layer, linear output.
 
@@ -237,7 +232,7 @@ def mlp_loss(
     params: Sequence[dict[str, jax.Array]],
     x: jax.Array,
     y: jax.Array,
-    activation: Activation = jnp.tanh,
+    activation: Callable[[jax.Array], jax.Array] = jnp.tanh,
 ) -> jax.Array:
     """Mean squared error of :func:`mlp_forward` against targets ``y``.
 

@@ -6,6 +6,7 @@
   page, the line of the cell and the error.
 - :mod:`.interface_text`: our corrections to sphinx-book-theme's Korean
   interface text.
+- :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import execution_failures, execution_report, interface_text
+from . import api_signatures, execution_failures, execution_report, interface_text
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     interface_text.setup(app)
     execution_failures.setup(app)
     execution_report.setup(app)
+    api_signatures.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

@@ -1,0 +1,63 @@
+"""Show JAX's type aliases in API signatures as written, not expanded.
+
+With ``from __future__ import annotations`` autodoc evaluates each annotation,
+so ``x: ArrayLike`` reaches the page as the eight-member union that
+``jax.typing.ArrayLike`` stands for. Sphinx's own remedy,
+``autodoc_type_aliases``, breaks on unions such as ``ArrayLike | None``
+(sphinx-doc/sphinx#14004), so we put the alias back in the signature text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sphinx.application import Sphinx
+
+# What autodoc writes (with or without the "~" that hides the module) -> what
+# the page should show and link to (through intersphinx, once it is set up).
+REWRITES = (
+    (
+        re.compile(
+            r"(~?)jax\.jaxlib\._jax\.Array \| ~?numpy\.ndarray \| ~?numpy\.bool"
+            r" \| ~?numpy\.number \| bool \| int \| float \| complex"
+        ),
+        r"\1jax.typing.ArrayLike",
+    ),
+    (re.compile(r"jax\.jaxlib\._jax\.Array\b"), "jax.Array"),
+    (re.compile(r"matplotlib\.axes\._axes\.Axes\b"), "matplotlib.axes.Axes"),
+    # A dataclass field's default_factory: "<factory>" is not Python, and the
+    # Python domain then gives up parsing the whole signature.
+    (re.compile(r"<factory>"), "..."),
+)
+
+
+def shorten(text: str | None) -> str | None:
+    """``text`` with expanded aliases and private module paths written as public.
+
+    >>> shorten("(x: ~jax.jaxlib._jax.Array | ~numpy.ndarray | ~numpy.bool"
+    ...         " | ~numpy.number | bool | int | float | complex) -> ~jax.jaxlib._jax.Array")
+    '(x: ~jax.typing.ArrayLike) -> ~jax.Array'
+    """
+    if text is None:
+        return None
+    for pattern, replacement in REWRITES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _process_signature(
+    _app: Sphinx,
+    _what: str,
+    _name: str,
+    _obj: object,
+    _options: dict[str, Any],
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None]:
+    return shorten(signature), shorten(return_annotation)
+
+
+def setup(app: Sphinx) -> None:
+    app.setup_extension("sphinx.ext.autodoc")
+    app.connect("autodoc-process-signature", _process_signature)

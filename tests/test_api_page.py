@@ -1,0 +1,93 @@
+"""The API reference page, and that the pages really use the helper package."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import jaxguide
+from helpers import DOCS, LANGUAGES, code_cells
+
+# Names a page reaches through another one rather than by name.
+REACHED_INDIRECTLY = {
+    "Timing": "returned by benchmark()",
+    "Comparison": "returned by compare()",
+    "EnvironmentReport": "returned by environment_report()",
+    "FitResult": "returned by gradient_descent()",
+    "plot_comparison": "called by Comparison.plot()",
+}
+PUBLIC = sorted(set(jaxguide.__all__) - {"__version__"})
+
+
+def api_page(site: Path, lang: str) -> str:
+    return (site / lang / "api.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_public_name_is_documented(site: Path, lang: str) -> None:
+    html = api_page(site, lang)
+    for name in PUBLIC:
+        anchor = f'id="jaxguide.{jaxguide._EXPORTS[name]}.{name}"'
+        assert anchor in html, f"{lang}/api.html does not document {name}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_signatures_show_public_type_names(site: Path, lang: str) -> None:
+    signatures = " ".join(
+        re.findall(r'<dt class="sig[^"]*"(.*?)</dt>', api_page(site, lang), re.DOTALL)
+    )
+    text = re.sub(r"<[^>]+>", "", signatures)
+    assert "ArrayLike" in text
+    assert "jaxlib._jax" not in text
+    assert "numpy.number" not in text
+    assert "<factory>" not in text
+    assert "PjitFunction" not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_timing_tables_are_executed_and_carry_both_languages(
+    site: Path, lang: str
+) -> None:
+    html = api_page(site, lang)
+    tables = re.findall(
+        r'<table class="jaxguide-output jaxguide-table">.*?</table>', html, re.DOTALL
+    )
+    assert len(tables) >= 3  # benchmark, compare, and the blocked / unblocked pair
+    for table in tables:
+        assert (
+            '<span lang="en">median</span><span lang="ko" hidden>중앙값</span>' in table
+        )
+        assert "JAX " in table  # the caption says what ran it
+    assert "(not blocked)" in html
+    assert '<p class="jaxguide-output jaxguide-line">JAX ' in html
+
+
+def test_the_site_css_shows_each_site_its_own_language(site: Path) -> None:
+    css = (site / "ko" / "_static" / "jaxguide.css").read_text(encoding="utf-8")
+    assert 'html[lang="ko"] .jaxguide-output [lang="en"]' in css
+    assert 'html[lang="ko"] .jaxguide-output [lang="ko"][hidden]' in css
+
+
+def test_glued_figures_show_the_measured_values_without_quotes(site: Path) -> None:
+    for lang in LANGUAGES:
+        html = api_page(site, lang)
+        glued = re.findall(r'<span class="pasted-text">([^<]*)</span>', html)
+        durations = [
+            text for text in glued if re.fullmatch(r"\d+(\.\d+)? (ns|µs|ms|s)", text)
+        ]
+        assert len(durations) == 2, f"{lang}: glued durations {glued}"
+        assert any(re.fullmatch(r"\d+\.\d", text) for text in glued)  # the speed-up
+
+
+def test_every_public_helper_is_used_by_a_page() -> None:
+    source = "\n".join(
+        cell for page in sorted((DOCS / "en").glob("*.md")) for cell in code_cells(page)
+    )
+    unused = [
+        name
+        for name in PUBLIC
+        if name not in REACHED_INDIRECTLY and f"jaxguide.{name}" not in source
+    ]
+    assert not unused, f"public helpers no page uses: {unused}"
