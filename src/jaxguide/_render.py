@@ -15,7 +15,14 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Text", "html_line", "html_table", "markdown_table", "plain_table"]
+__all__ = [
+    "TableOutput",
+    "Text",
+    "html_line",
+    "html_table",
+    "markdown_table",
+    "plain_table",
+]
 
 CSS_CLASS = "jaxguide-output"
 
@@ -114,3 +121,26 @@ def plain_table(
     if caption:
         lines.append("".join(str(c) for c in caption))
     return "\n".join(lines)
+
+
+Table = tuple[Sequence[Cell], Sequence[Sequence[Cell]], Sequence[Cell]]
+
+
+class TableOutput:
+    """Mixin: printing and notebook display of whatever ``_table()`` returns."""
+
+    def _table(self) -> Table:
+        """Header, rows and caption."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        header, rows, caption = self._table()
+        return plain_table(header, rows, caption=caption)
+
+    def _repr_markdown_(self) -> str:
+        header, rows, caption = self._table()
+        return markdown_table(header, rows, caption=caption)
+
+    def _repr_html_(self) -> str:
+        header, rows, caption = self._table()
+        return html_table(header, rows, caption=caption)

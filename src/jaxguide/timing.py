@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import jax
 
 from ._checks import check_callable, count, finite_number
-from ._render import Cell, Text, html_table, markdown_table, plain_table
+from ._render import Cell, Table, TableOutput, Text
 from .environment import EnvironmentReport, environment_report
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def format_duration(seconds: float) -> str:
 
 
 @dataclass(frozen=True)
-class Timing:
+class Timing(TableOutput):
     """How long one callable took, as measured by :func:`benchmark`.
 
     Attributes:
@@ -133,7 +133,7 @@ class Timing:
     def _row(self) -> list[Cell]:
         name: Cell = self.label
         if not self.blocked:
-            name = Text(f"{self.label} (not blocked)", f"{self.label} (블록하지 않음)")
+            name = Text(f"{self.label} (not blocked)", f"{self.label} (기다리지 않음)")
         return [
             name,
             format_duration(self.median),
@@ -142,33 +142,21 @@ class Timing:
             f"{len(self.times)} × {self.number}",
         ]
 
-    def _table(self) -> tuple[list[Cell], list[list[Cell]], list[Cell]]:
+    def _table(self) -> Table:
         return _HEADER, [self._row()], self.environment._caption_cells()
-
-    def __str__(self) -> str:
-        header, rows, caption = self._table()
-        return plain_table(header, rows, caption=caption)
-
-    def _repr_markdown_(self) -> str:
-        header, rows, caption = self._table()
-        return markdown_table(header, rows, caption=caption)
-
-    def _repr_html_(self) -> str:
-        header, rows, caption = self._table()
-        return html_table(header, rows, caption=caption)
 
 
 _HEADER: list[Cell] = [
     Text("code", "코드"),
     Text("median", "중앙값"),
-    Text("spread (IQR)", "산포 (IQR)"),
+    Text("spread (IQR)", "사분위 범위(IQR)"),
     Text("first call", "첫 호출"),
     Text("runs", "실행 횟수"),
 ]
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(TableOutput):
     """Several timings of the same work, with speed-ups against a baseline.
 
     Attributes:
@@ -204,7 +192,7 @@ class Comparison:
         """How many times faster ``label`` ran than the baseline (by medians)."""
         return self[self.baseline].median / self[label].median
 
-    def _table(self) -> tuple[list[Cell], list[list[Cell]], list[Cell]]:
+    def _table(self) -> Table:
         header = [
             *_HEADER,
             Text(f"speed-up vs {self.baseline}", f"{self.baseline} 대비 속도 향상"),
@@ -214,18 +202,6 @@ class Comparison:
             for timing in self.timings
         ]
         return header, rows, self.timings[0].environment._caption_cells()
-
-    def __str__(self) -> str:
-        header, rows, caption = self._table()
-        return plain_table(header, rows, caption=caption)
-
-    def _repr_markdown_(self) -> str:
-        header, rows, caption = self._table()
-        return markdown_table(header, rows, caption=caption)
-
-    def _repr_html_(self) -> str:
-        header, rows, caption = self._table()
-        return html_table(header, rows, caption=caption)
 
     def plot(
         self,
