@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 
@@ -210,3 +211,46 @@ def test_comparison_plot_draws_one_bar_per_candidate_with_its_speedup() -> None:
     assert ax.get_xlabel() == "ms"
     close = Comparison((made_up("a", 2e-3), made_up("b", 1e-3)), "a")
     assert close.plot(xlabel="time").get_xscale() == "linear"
+
+
+class Opaque:
+    """A class JAX does not know as a pytree, holding an array."""
+
+    def __init__(self, value: jax.Array) -> None:
+        self.value = value
+
+
+def test_outputs_that_hide_arrays_from_blocking_are_refused(
+    slow: tuple[jax.stages.Wrapped, jax.Array],
+) -> None:
+    fn, x = slow
+    with pytest.raises(
+        TypeError, match=r"fn returned Opaque holding a Opaque.*dispatch"
+    ):
+        benchmark(lambda x: Opaque(fn(x)), x, repeat=1, number=1)
+    with pytest.raises(TypeError, match=r"holding a generator"):
+        benchmark(lambda: (i for i in range(3)), repeat=1, number=1)
+
+
+def test_unblocked_timing_defaults_to_one_call_per_round(
+    slow: tuple[jax.stages.Wrapped, jax.Array],
+) -> None:
+    fn, x = slow
+    start = time.perf_counter()
+    timing = benchmark(fn, x, repeat=3, block=False)
+    elapsed = time.perf_counter() - start
+    blocked = benchmark(fn, x, repeat=3, number=1)
+    assert timing.number == 1
+    assert timing.median < 0.2 * blocked.median
+    assert elapsed < 20 * blocked.median  # not hundreds of queued calls
+
+
+def test_without_warmup_the_number_of_calls_is_not_judged_by_compilation() -> None:
+    fn = jax.jit(lambda x: jnp.sin(x).sum())
+    timing = benchmark(fn, jnp.ones(10), repeat=2, warmup=0, target_time=0.01)
+    assert timing.number > 5  # judged from a compiled call, not the first
+
+
+def test_labels_of_partials_name_the_wrapped_function() -> None:
+    timing = benchmark(functools.partial(np.add, 1.0), 2.0, repeat=1, number=1)
+    assert timing.label == "add"

@@ -67,7 +67,11 @@ def test_one_step_is_params_minus_learning_rate_times_gradient() -> None:
         ({"learning_rate": 0.0}, ValueError, "learning_rate must be > 0, got 0.0"),
         ({"learning_rate": float("nan")}, ValueError, "learning_rate must be finite"),
         ({"n_steps": 0}, ValueError, "n_steps must be >= 1, got 0"),
-        ({"params": {"b": 3, "w": 5.0}}, TypeError, r"params\['b'\] is 3 \(int32\)"),
+        (
+            {"params": {"b": 3, "w": 5.0}},
+            TypeError,
+            r"params\['b'\] is 3 \(int32\); gradient descent needs real floating-point",
+        ),
         ({"loss_fn": "mse"}, TypeError, "loss_fn must be callable, got str"),
         (
             {"loss_fn": lambda p, x, y: p["w"] * x - y},
@@ -186,3 +190,19 @@ def test_the_mlp_learns_the_toy_regression_with_gradient_descent() -> None:
     np.testing.assert_allclose(
         per_example, mlp_forward(fit.params, x[:, None]), rtol=1e-5, atol=1e-6
     )
+
+
+def test_complex_parameters_are_refused() -> None:
+    with pytest.raises(
+        TypeError,
+        match=r"params is Array\(1\.\+1\.j.*\(complex64\); gradient descent needs real",
+    ):
+        gradient_descent(
+            lambda p: jnp.abs(p) ** 2, jnp.array(1 + 1j), learning_rate=0.1, n_steps=2
+        )
+
+
+def test_forward_explains_a_scalar_input() -> None:
+    params = init_mlp(jax.random.key(0), [1, 4, 1])
+    with pytest.raises(ValueError, match=r"x must have at least one dimension"):
+        mlp_forward(params, jnp.array(2.0))

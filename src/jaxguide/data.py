@@ -1,7 +1,9 @@
 """Sample data for the worked examples, generated from PRNG keys.
 
 Every function takes a key and nothing random happens outside it: the same key
-gives the same data, on any machine, in either language's build.
+gives the same data in either language's build and on every run. The values
+belong to the JAX version and configuration (``jax_enable_x64`` changes them),
+which every page states.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def environment_report() -> EnvironmentReport:
 
 
 def _usable_cores() -> int:
-    if hasattr(os, "sched_getaffinity"):  # Linux: honours taskset and containers
+    if hasattr(os, "sched_getaffinity"):  # Linux: honours taskset and cpusets
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
 

@@ -15,12 +15,13 @@ import itertools
 import math
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
 import jax
+import numpy as np
 
 from ._checks import check_callable, count, finite_number
 from ._render import Cell, Table, TableOutput, Text
@@ -88,8 +89,8 @@ class Timing(TableOutput):
 
     Attributes:
         label: The name shown in tables and charts.
-        first_call: Seconds taken by the first call: tracing and compiling
-            (for jitted code) plus one run.
+        first_call: Seconds taken by the first call: one run plus, for a
+            jitted function not called before, tracing and compiling.
         times: Seconds per call, one entry per repeat (each repeat is the
             mean over ``number`` back-to-back calls).
         number: Calls per repeat.
@@ -246,6 +247,29 @@ class _KeepLast:
         self.result = result
 
 
+_WAITABLE = (jax.Array, np.ndarray, np.generic, int, float, complex, str, bytes)
+
+
+def _check_waitable(result: object) -> None:
+    """Raise if the output hides arrays from :func:`jax.block_until_ready`."""
+    for leaf in jax.tree.leaves(result, is_leaf=lambda x: isinstance(x, Iterator)):
+        if not isinstance(leaf, _WAITABLE):
+            kind = type(leaf).__name__
+            msg = (
+                f"fn returned {type(result).__name__} holding a {kind}, which "
+                "jax.block_until_ready cannot look inside: the timing would "
+                "measure the dispatch, not the work. Return the arrays "
+                f"themselves, or register {kind} as a pytree "
+                "(jax.tree_util.register_dataclass)."
+            )
+            raise TypeError(msg)
+
+
+def _name(fn: Callable[..., object]) -> str:
+    target = fn.func if isinstance(fn, partial) else fn
+    return getattr(target, "__name__", type(target).__name__)
+
+
 def _run(call: Callable[[], object], wait: Callable[[object], None], n: int) -> float:
     """Seconds for ``n`` calls, each followed by ``wait`` (a loop as timeit's)."""
     start = time.perf_counter()
@@ -267,10 +291,15 @@ def benchmark(
 ) -> Timing:
     """Time ``fn(*args)`` the way JAX code must be timed.
 
-    The first call is timed on its own (for jitted code it includes tracing
-    and compilation). Then ``warmup`` untimed calls, then ``repeat`` rounds of
-    ``number`` calls each; every call waits until all leaves of its output
-    pytree are ready. NumPy and plain Python callables work the same way.
+    The first call is timed on its own: for a jitted function not called
+    before, it includes tracing and compilation. Then ``warmup`` untimed calls,
+    then ``repeat`` rounds of ``number`` calls each; every call waits until all
+    leaves of its output pytree are ready. NumPy and plain Python callables
+    work the same way. Arguments stay where they are: NumPy inputs to JAX code
+    are copied to the device on every call, and that copy is timed too.
+
+    A function that donates its arguments (``donate_argnums``) cannot be
+    called twice on the same arrays, so it cannot be timed this way.
 
     Args:
         fn: The callable to time.
@@ -278,18 +307,24 @@ def benchmark(
             :func:`functools.partial` or a lambda.
         label: Name for tables and charts; defaults to ``fn.__name__``.
         repeat: Rounds to take the median over.
-        number: Calls per round; by default enough for ``target_time``.
+        number: Calls per round; by default enough for ``target_time``
+            (judged from one call after the first), and 1 when ``block`` is
+            ``False``.
         warmup: Untimed calls after the first one.
         target_time: Seconds a round should last when ``number`` is chosen
-            automatically (from the last warm-up call).
+            automatically.
         block: Wait for each result. ``False`` times the dispatch alone,
-            which under-reports; use it only to show that.
+            which under-reports; use it only to show that. The device is
+            left to finish between rounds, outside the timing.
 
     Returns:
         A :class:`Timing` that prints and renders as a table.
 
     Raises:
-        TypeError: If ``fn`` is not callable or a count is not an int.
+        TypeError: If ``fn`` is not callable, a count is not an int, or
+            ``fn`` returns an object JAX cannot wait for (an unregistered
+            class holding arrays, an iterator), whose timing would silently
+            measure the dispatch alone.
         ValueError: If ``repeat`` or ``number`` is below 1, ``warmup`` is
             negative, or ``target_time`` is not a positive number.
 
@@ -312,26 +347,42 @@ def benchmark(
     target_time = finite_number("target_time", target_time, positive=True)
 
     call = partial(fn, *args)
+    start = time.perf_counter()
+    result = call()
+    dispatched = time.perf_counter()
+    _check_waitable(result)  # before waiting on it, and left out of the time
+    resumed = time.perf_counter()
+    if block:
+        _wait(result)
+    first_call = (dispatched - start) + (time.perf_counter() - resumed)
+    _wait(result)
+
     wait: Callable[[object], None] = _wait if block else _KeepLast()
-    first_call = last = _run(call, wait, 1)
+    last = first_call
     for _ in range(warmup):
         last = _run(call, wait, 1)
-    if number is None:
+    if number is None and not block:
+        number = 1
+    elif number is None:
+        if warmup == 0:  # the first call may have compiled: judge by another
+            last = _run(call, wait, 1)
         number = max(1, min(1_000_000, math.ceil(target_time / max(last, 1e-9))))
 
+    times = []
     gc_was_enabled = gc.isenabled()
     gc.disable()  # as timeit does: a collection mid-round is noise
     try:
-        times = tuple(_run(call, wait, number) / number for _ in range(repeat))
+        for _ in range(repeat):
+            times.append(_run(call, wait, number) / number)
+            if isinstance(wait, _KeepLast):  # let queued work finish, untimed
+                _wait(wait.result)
     finally:
         if gc_was_enabled:
             gc.enable()
-    if isinstance(wait, _KeepLast):  # let queued work finish before what runs next
-        _wait(wait.result)
     return Timing(
-        label=label if label is not None else getattr(fn, "__name__", repr(fn)),
+        label=label if label is not None else _name(fn),
         first_call=first_call,
-        times=times,
+        times=tuple(times),
         number=number,
         blocked=block,
     )
@@ -369,8 +420,11 @@ def compare(
         TypeError: If a candidate is not callable (named in the message).
 
     Examples:
-        >>> x = np.arange(1000.0)
-        >>> result = compare({"NumPy": np.sin, "jnp": jnp.sin}, x, repeat=3)
+        >>> x_np = np.arange(1000.0)
+        >>> x = jnp.asarray(x_np)  # on the device once, not on every call
+        >>> result = compare(
+        ...     {"NumPy": lambda: np.sin(x_np), "jnp": lambda: jnp.sin(x)}, repeat=3
+        ... )
         >>> [timing.label for timing in result.timings]
         ['NumPy', 'jnp']
         >>> result.speedup("NumPy")

@@ -63,7 +63,10 @@ def gradient_descent(
 
     Raises:
         TypeError: If ``loss_fn`` is not callable, or a parameter is not a
-            float (``5`` instead of ``5.0``); the message names the leaf.
+            real float (``5`` instead of ``5.0``, or complex); the message
+            names the leaf. Non-array settings of ``loss_fn`` (a function, a
+            string) cannot be passed as ``data``: bind them with
+            :func:`functools.partial`.
         ValueError: If ``learning_rate`` is not positive and finite,
             ``n_steps < 1``, or ``loss_fn`` does not return a scalar.
 
@@ -71,19 +74,20 @@ def gradient_descent(
         >>> def loss(params, target):
         ...     return (params["w"] - target) ** 2
         >>> fit = gradient_descent(loss, {"w": 0.0}, 3.0, learning_rate=0.25, n_steps=4)
-        >>> fit.params["w"]
-        Array(2.8125, dtype=float32, weak_type=True)
+        >>> float(fit.params["w"])
+        2.8125
         >>> fit.loss_history.shape, fit.params_history["w"].shape
         ((5,), (5,))
     """
     check_callable("loss_fn", loss_fn)
     learning_rate = finite_number("learning_rate", learning_rate, positive=True)
     n_steps = count("n_steps", n_steps)
-    for path, leaf in jax.tree_util.tree_leaves_with_path(params):
-        if not jnp.issubdtype(jnp.result_type(leaf), jnp.inexact):
+    for path, leaf in jax.tree.leaves_with_path(params):
+        if not jnp.issubdtype(jnp.result_type(leaf), jnp.floating):
             msg = (
                 f"params{jax.tree_util.keystr(path)} is {leaf!r} "
-                f"({jnp.result_type(leaf)}); gradients need float parameters, "
+                f"({jnp.result_type(leaf)}); gradient descent needs real floating-point "
+                "parameters, "
                 "e.g. 5.0 instead of 5"
             )
             raise TypeError(msg)
@@ -127,8 +131,9 @@ def _descend(
 def init_mlp(key: jax.Array, layer_widths: Sequence[int]) -> list[dict[str, jax.Array]]:
     """Parameters of a multilayer perceptron, one ``{"weights", "biases"}`` per layer.
 
-    Weights are drawn from :math:`\\mathcal{N}(0, 1/n_\\text{in})` (LeCun
-    normal), one key per layer split from ``key``; biases start at zero.
+    Weights are drawn from :math:`\\mathcal{N}(0, 1/n_\\text{in})` (LeCun's
+    scaling, without the truncation of ``jax.nn.initializers.lecun_normal``),
+    one key per layer split from ``key``; biases start at zero.
 
     Args:
         key: A PRNG key, e.g. ``jax.random.key(0)``.
@@ -169,7 +174,10 @@ def _check_layers(params: object, x: jax.Array) -> Sequence[dict[str, jax.Array]
     if not isinstance(params, list | tuple) or not params:
         msg = "params must be a non-empty list of {'weights', 'biases'} dicts (see init_mlp)"
         raise TypeError(msg)
-    width = x.shape[-1] if x.ndim else None
+    if x.ndim == 0:
+        msg = "x must have at least one dimension (the inputs); for a scalar, x[None]"
+        raise ValueError(msg)
+    width = x.shape[-1]
     for i, layer in enumerate(params):
         if not isinstance(layer, dict) or set(layer) != {"weights", "biases"}:
             msg = f"params[{i}] must be a dict with keys 'weights' and 'biases', got {layer!r}"
