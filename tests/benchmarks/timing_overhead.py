@@ -2,10 +2,11 @@
 
 For fast jitted functions, compare the helper's median with a plain
 ``timeit`` loop that blocks on each result (``f(x).block_until_ready()``),
-the usual way to time JAX code by hand. Both run the same number of calls per
-round, and the two alternate over many rounds so that the machine's drift hits
-both alike. A last row times a callable that does nothing: the helper's own
-cost per call.
+the usual way to time JAX code by hand, and with a ``timeit`` loop that makes
+the same calls as the helper (``wait(call())``). All run the same number of
+calls per round and take turns round by round (101 rounds each by default),
+so that the machine's drift hits them alike. The last rows time a callable
+that does nothing: the helper's own cost per call.
 
 Run it with ``nox -s benchmark`` (or ``python tests/benchmarks/timing_overhead.py``
 where jaxguide is installed). It prints a Markdown table; it is a measurement,
@@ -18,15 +19,19 @@ import argparse
 import statistics
 import timeit
 from collections.abc import Callable
+from functools import partial
 
 import jax
 import jax.numpy as jnp
 
 from jaxguide import benchmark, environment_report, format_duration
+from jaxguide.timing import _wait
+
+Fn = Callable[[jax.Array], jax.Array]
 
 
-def cases() -> dict[str, tuple[Callable[[jax.Array], jax.Array], jax.Array]]:
-    """Jitted functions from about ten microseconds to half a millisecond."""
+def cases() -> dict[str, tuple[Fn, jax.Array]]:
+    """Jitted functions from about twenty microseconds to half a millisecond."""
     sine_sum = jax.jit(lambda x: jnp.sin(x).sum())
     matmul = jax.jit(lambda x: x @ x)
     return {
@@ -36,55 +41,54 @@ def cases() -> dict[str, tuple[Callable[[jax.Array], jax.Array], jax.Array]]:
     }
 
 
-def plain_timeit(
-    fn: Callable[[jax.Array], jax.Array], x: jax.Array, number: int, repeat: int
-) -> float:
-    """Median seconds per call of ``fn(x).block_until_ready()`` with timeit."""
-    timer = timeit.Timer(lambda: fn(x).block_until_ready())
-    return statistics.median(t / number for t in timer.repeat(repeat, number))
+def per_call(timer: timeit.Timer, number: int) -> float:
+    return timer.timeit(number) / number
 
 
-def compare_once(
-    fn: Callable[[jax.Array], jax.Array], x: jax.Array, rounds: int
-) -> tuple[float, float]:
-    """Medians over ``rounds`` of the helper's and timeit's medians."""
-    fn(x).block_until_ready()  # compile outside both measurements
+def measure(fn: Fn, x: jax.Array, rounds: int) -> tuple[float, float, float]:
+    """Medians over ``rounds`` of: the helper, timeit by hand, timeit as the helper."""
+    fn(x).block_until_ready()  # compile outside every measurement
     number = benchmark(fn, x, repeat=1, target_time=0.02).number
-    helper: list[float] = []
-    plain: list[float] = []
+    call = partial(fn, x)
+    methods: list[Callable[[], float]] = [
+        lambda: benchmark(fn, x, repeat=1, number=number).median,
+        lambda: per_call(timeit.Timer(lambda: fn(x).block_until_ready()), number),
+        lambda: per_call(timeit.Timer(lambda: _wait(call())), number),
+    ]
+    results: list[list[float]] = [[] for _ in methods]
     for round_ in range(rounds):
-        # Alternate which goes first, so that neither always runs warm.
-        for first in (round_ % 2 == 0, round_ % 2 == 1):
-            if first:
-                helper.append(benchmark(fn, x, repeat=7, number=number).median)
-            else:
-                plain.append(plain_timeit(fn, x, number, repeat=7))
-    return statistics.median(helper), statistics.median(plain)
+        for offset in range(len(methods)):  # each method goes first in turn
+            index = (round_ + offset) % len(methods)
+            results[index].append(methods[index]())
+    helper, by_hand, same_calls = (statistics.median(r) for r in results)
+    return helper, by_hand, same_calls
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=21, help="alternations (21)")
+    parser.add_argument("--rounds", type=int, default=101, help="rounds (101)")
     args = parser.parse_args(argv)
 
     print(f"Environment: {environment_report()}\n")
-    print("| function | jaxguide.benchmark | timeit, blocking | difference |")
-    print("| :-- | --: | --: | --: |")
+    print(
+        "| function | jaxguide.benchmark | timeit, f(x).block_until_ready() "
+        "| difference | timeit, the helper's calls | difference |"
+    )
+    print("| :-- | --: | --: | --: | --: | --: |")
     for name, (fn, x) in cases().items():
-        ours, theirs = compare_once(fn, x, args.rounds)
+        helper, by_hand, same_calls = measure(fn, x, args.rounds)
         print(
-            f"| {name} | {format_duration(ours)} | {format_duration(theirs)} "
-            f"| {100.0 * (ours - theirs) / theirs:+.1f} % |"
+            f"| {name} | {format_duration(helper)} | {format_duration(by_hand)} "
+            f"| {100 * (helper - by_hand) / by_hand:+.1f} % "
+            f"| {format_duration(same_calls)} "
+            f"| {100 * (helper - same_calls) / same_calls:+.1f} % |"
         )
-    noop = benchmark(lambda: None, repeat=21, number=100_000).median
     array = jnp.ones(3)
-    identity = benchmark(lambda: array, repeat=21, number=100_000).median
-    print(
-        f"| nothing (returns None): the helper's own cost | {format_duration(noop)} | | |"
-    )
-    print(
-        f"| nothing (returns an array): the helper's own cost | {format_duration(identity)} | | |"
-    )
+    for what, fn in (("None", lambda: None), ("an array", lambda: array)):
+        cost = benchmark(fn, repeat=21, number=100_000).median
+        print(
+            f"| does nothing, returns {what}: the helper's own cost | {format_duration(cost)} | | | | |"
+        )
 
 
 if __name__ == "__main__":
