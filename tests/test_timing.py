@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import math
+import statistics
 import time
 
 import jax
@@ -30,13 +31,17 @@ def test_timing_without_blocking_under_reports_and_the_helper_does_not(
     slow: tuple[jax.stages.Wrapped, jax.Array],
 ) -> None:
     fn, x = slow
-    # What a stopwatch around the call alone sees: the dispatch only.
-    start = time.perf_counter()
-    result = fn(x)
-    naive = time.perf_counter() - start
-    start = time.perf_counter()
-    result.block_until_ready()
-    waited = time.perf_counter() - start
+    # What a stopwatch around the call alone sees: the dispatch only. Best of
+    # five, because one dispatch can catch a pause of this shared machine.
+    naives, waits = [], []
+    for _ in range(5):
+        start = time.perf_counter()
+        result = fn(x)
+        naives.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        result.block_until_ready()
+        waits.append(time.perf_counter() - start)
+    naive, waited = min(naives), statistics.median(waits)
 
     timing = benchmark(fn, x, repeat=3, number=1)
     dispatch_only = benchmark(fn, x, repeat=3, number=1, block=False)

@@ -57,7 +57,7 @@ class EnvironmentReport:
             [self.device_summary],
             [
                 f"{self.cpu_model}, ",
-                Text(f"{self.cpu_cores} cores", f"코어 {self.cpu_cores}개"),
+                self._cores(),
             ],
             [f"jax_enable_x64={self.x64_enabled}"],
         ]
@@ -66,8 +66,11 @@ class EnvironmentReport:
         """The short form timing tables carry: JAX version, devices, CPU."""
         return [
             f"JAX {self.jax_version} · {self.device_summary} · {self.cpu_model}, ",
-            Text(f"{self.cpu_cores} cores", f"코어 {self.cpu_cores}개"),
+            self._cores(),
         ]
+
+    def _cores(self) -> Text:
+        return Text(f"{self.cpu_cores} cores", f"코어 {self.cpu_cores}개")
 
     def __str__(self) -> str:
         return " · ".join("".join(str(c) for c in item) for item in self._items())

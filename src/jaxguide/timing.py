@@ -96,7 +96,8 @@ class Timing(TableOutput):
         number: Calls per repeat.
         blocked: Whether each call waited for its result (``False`` only
             when asked for, to show what async dispatch hides).
-        environment: What ran the code (see :func:`~jaxguide.environment.environment_report`).
+        environment: What ran the code, recorded when the timing is made
+            (see :func:`~jaxguide.environment.environment_report`).
     """
 
     label: str
@@ -105,7 +106,7 @@ class Timing(TableOutput):
     number: int
     blocked: bool = True
     environment: EnvironmentReport = field(
-        default_factory=environment_report, compare=False, repr=False
+        default_factory=environment_report, init=False, compare=False, repr=False
     )
 
     def __post_init__(self) -> None:
@@ -355,7 +356,8 @@ def benchmark(
     if block:
         _wait(result)
     first_call = (dispatched - start) + (time.perf_counter() - resumed)
-    _wait(result)
+    if not block:
+        _wait(result)  # start the rounds with an idle device
 
     wait: Callable[[object], None] = _wait if block else _KeepLast()
     last = first_call

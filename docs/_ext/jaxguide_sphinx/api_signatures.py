@@ -26,9 +26,6 @@ REWRITES = (
     ),
     (re.compile(r"jax\.jaxlib\._jax\.Array\b"), "jax.Array"),
     (re.compile(r"matplotlib\.axes\._axes\.Axes\b"), "matplotlib.axes.Axes"),
-    # A dataclass field's default_factory: "<factory>" is not Python, and the
-    # Python domain then gives up parsing the whole signature.
-    (re.compile(r"<factory>"), "..."),
 )
 
 
