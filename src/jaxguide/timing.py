@@ -271,6 +271,27 @@ def _name(fn: Callable[..., object]) -> str:
     return getattr(target, "__name__", type(target).__name__)
 
 
+_MAX_NUMBER = 1_000_000
+
+
+def _calibrate(
+    call: Callable[[], object], wait: Callable[[object], None], target_time: float
+) -> int:
+    """Calls per round for rounds of ``target_time``, checked on whole rounds.
+
+    As timeit's ``autorange``: one call can be slowed by a pause of the
+    machine, so the count grows until a real round of that many calls lasts
+    ``target_time``.
+    """
+    n = 1
+    while True:
+        elapsed = _run(call, wait, n)
+        if elapsed >= target_time or n >= _MAX_NUMBER:
+            return n
+        estimate = math.ceil(n * target_time / max(elapsed, 1e-9))
+        n = min(_MAX_NUMBER, max(2 * n, estimate))
+
+
 def _run(call: Callable[[], object], wait: Callable[[object], None], n: int) -> float:
     """Seconds for ``n`` calls, each followed by ``wait`` (a loop as timeit's)."""
     start = time.perf_counter()
@@ -308,9 +329,9 @@ def benchmark(
             :func:`functools.partial` or a lambda.
         label: Name for tables and charts; defaults to ``fn.__name__``.
         repeat: Rounds to take the median over.
-        number: Calls per round; by default enough for ``target_time``
-            (judged from one call after the first), and 1 when ``block`` is
-            ``False``.
+        number: Calls per round; by default enough for a round to last
+            ``target_time`` (found by timing whole rounds, as timeit's
+            ``autorange``), and 1 when ``block`` is ``False``.
         warmup: Untimed calls after the first one.
         target_time: Seconds a round should last when ``number`` is chosen
             automatically.
@@ -360,15 +381,13 @@ def benchmark(
         _wait(result)  # start the rounds with an idle device
 
     wait: Callable[[object], None] = _wait if block else _KeepLast()
-    last = first_call
+    last = math.nan
     for _ in range(warmup):
         last = _run(call, wait, 1)
     if number is None and not block:
         number = 1
-    elif number is None:
-        if warmup == 0:  # the first call may have compiled: judge by another
-            last = _run(call, wait, 1)
-        number = max(1, min(1_000_000, math.ceil(target_time / max(last, 1e-9))))
+    elif number is None:  # a warm call already as long as a round: 1 call
+        number = 1 if last >= target_time else _calibrate(call, wait, target_time)
 
     times = []
     gc_was_enabled = gc.isenabled()
