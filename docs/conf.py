@@ -36,11 +36,17 @@ language = "en"  # overridden per build with -D language=ko|en
 
 TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
 SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
+# Cells tagged hide-cell are exercise solutions (the only use of that tag).
+SOLUTION_TOGGLES = {
+    "ko": ("풀이 보기", "풀이 숨기기"),
+    "en": ("Show solution", "Hide solution"),
+}
 
 extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "sphinx_copybutton",
     "sphinx_design",
@@ -102,6 +108,10 @@ nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 nb_execution_raise_on_error = False
 nb_execution_show_tb = True
 nb_merge_streams = True
+# Pygments' IPython traceback lexer stops at quotes in multi-line messages
+# (JAX's pytree errors print <class 'dict'>), which -W turns into a failed
+# build; the plain Python traceback lexer reads every traceback the pages show.
+nb_render_error_lexer = "pytb"
 nb_execution_excludepatterns: list[str] = []  # every page executes
 
 # -- API reference (autodoc of src/jaxguide, Google-style docstrings) ----------
@@ -112,13 +122,19 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 napoleon_use_ivar = True  # Attributes: sections, without duplicating fields
-# References into other projects' APIs (JAX, NumPy, matplotlib, the standard
-# library) would resolve through intersphinx, which needs their inventories
-# from the network; the build machines have none. Until the pages add
-# inventories (see README), those references render as plain code, unlinked.
-nitpick_ignore_regex = [
-    (r"py:.*", r"(jax|numpy|matplotlib|collections\.abc|functools)\..*"),
-]
+# -- Links into JAX's, NumPy's, matplotlib's and Python's references -----------
+# The build machines have no network, so intersphinx reads inventories kept in
+# docs/_inventories (Sphinx's plain-text inventory format, version 1: "name
+# type page", the anchor being the name). They list only the names this guide
+# refers to; a reference to a name missing there fails the build (nitpicky), so
+# add the name, with the page its project documents it on, when a page needs it.
+INVENTORIES = DOCS_DIR / "_inventories"
+intersphinx_mapping = {
+    "jax": ("https://docs.jax.dev/en/latest/", str(INVENTORIES / "jax.inv")),
+    "numpy": ("https://numpy.org/doc/stable/", str(INVENTORIES / "numpy.inv")),
+    "matplotlib": ("https://matplotlib.org/stable/", str(INVENTORIES / "matplotlib.inv")),
+    "python": ("https://docs.python.org/3/", str(INVENTORIES / "python.inv")),
+}
 
 # -- Doctests in pages (sphinx-build -b doctest) -------------------------------
 # Only `{doctest}` directives in pages. The `>>>` examples in the API reference
@@ -149,6 +165,8 @@ def _per_language(_app: Sphinx, config: Config) -> None:
     config.html_title = config.html_short_title = TITLES.get(lang, TITLES["en"])
     placeholder = SEARCH_PLACEHOLDERS.get(lang, SEARCH_PLACEHOLDERS["en"])
     config.html_theme_options["search_bar_text"] = placeholder
+    show, hide = SOLUTION_TOGGLES.get(lang, SOLUTION_TOGGLES["en"])
+    config.nb_code_prompt_show, config.nb_code_prompt_hide = show, hide
 
 
 def setup(app: Sphinx) -> None:

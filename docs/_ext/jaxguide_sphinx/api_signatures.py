@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from docutils.nodes import Element
 from sphinx.application import Sphinx
 
 # What autodoc writes (with or without the "~" that hides the module) -> what
@@ -55,6 +56,28 @@ def _process_signature(
     return shorten(signature), shorten(return_annotation)
 
 
+# Private paths autodoc writes in attribute types -> the documented public name.
+PUBLIC_NAMES = {
+    "jax.jaxlib._jax.Array": "jax.Array",
+    "jaxlib._jax.Array": "jax.Array",
+    "matplotlib.axes._axes.Axes": "matplotlib.axes.Axes",
+}
+
+
+def _public_target(
+    _app: Sphinx, _env: object, node: Element, _contnode: Element
+) -> None:
+    """Point a reference to a private path at its public name, for intersphinx.
+
+    Runs before intersphinx (lower priority number) and returns nothing, so
+    intersphinx then resolves the rewritten target.
+    """
+    target = node.get("reftarget")
+    if node.get("refdomain") == "py" and target in PUBLIC_NAMES:
+        node["reftarget"] = PUBLIC_NAMES[target]
+
+
 def setup(app: Sphinx) -> None:
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("autodoc-process-signature", _process_signature)
+    app.connect("missing-reference", _public_target, priority=400)

@@ -1,0 +1,109 @@
+"""What every teaching page has, in both languages (sources and the built site).
+
+A teaching page states what executed it, links the JAX functions it
+introduces to JAX's reference, shows the errors it teaches as real executed
+errors, and ends with a summary and exercises whose solutions are executed
+but hidden until the reader opens them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jax
+import pytest
+
+from helpers import DOCS, LANGUAGES, code_cells
+
+NOT_TEACHING = {"index", "api"}  # the landing page and the API reference
+TEACHING_PAGES = sorted(
+    path.stem for path in (DOCS / "en").glob("*.md") if path.stem not in NOT_TEACHING
+)
+HEADINGS = {
+    "ko": {"summary": "## 정리", "exercises": "## 연습 문제"},
+    "en": {"summary": "## What you learned", "exercises": "## Exercises"},
+}
+SOLUTION_TOGGLE = {"ko": "풀이 보기", "en": "Show solution"}
+PARTS = {
+    "ko": ["시작하기", "배열", "변환", "참고 자료"],
+    "en": ["Getting started", "Arrays", "Transformations", "Reference"],
+}
+# The errors each page teaches, shown by cells tagged raises-exception.
+TAUGHT_ERRORS = {
+    "intro": ["TypeError"],
+    "setup": ["RuntimeError"],
+    "numpy-api": ["TypeError", "IndexError"],
+    "random": ["TypeError"],
+    "pytrees": ["ValueError", "TypeError"],
+}
+TOCTREE = re.compile(r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.S)
+
+
+def source(lang: str, name: str) -> str:
+    return (DOCS / lang / f"{name}.md").read_text(encoding="utf-8")
+
+
+def built(site: Path, lang: str, name: str) -> str:
+    return (site / lang / f"{name}.html").read_text(encoding="utf-8")
+
+
+def toctree_parts(lang: str) -> list[tuple[str, list[str]]]:
+    return [
+        (match["caption"], [line for line in match["body"].split("\n") if line and ":" not in line])
+        for match in TOCTREE.finditer(source(lang, "index"))
+    ]
+
+
+def test_table_of_contents_follows_the_parts_in_both_languages() -> None:
+    parts = {lang: toctree_parts(lang) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        assert [caption for caption, _ in parts[lang]] == PARTS[lang]
+    assert [pages for _, pages in parts["ko"]] == [pages for _, pages in parts["en"]]
+    listed = [page for _, pages in parts["en"] for page in pages]
+    assert sorted(listed) == sorted(TEACHING_PAGES + ["api"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", TEACHING_PAGES)
+def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
+    lang: str, name: str
+) -> None:
+    text = source(lang, name)
+    summary, exercises = (text.find(HEADINGS[lang][key] + "\n") for key in ("summary", "exercises"))
+    assert summary != -1, f"{lang}/{name}.md: no '{HEADINGS[lang]['summary']}' section"
+    assert exercises > summary, f"{lang}/{name}.md: no exercises after the summary"
+    solutions = [cell for cell in code_cells(DOCS / lang / f"{name}.md") if "hide-cell" in cell]
+    assert solutions, f"{lang}/{name}.md: exercises without a solution cell tagged hide-cell"
+    assert "hide-cell" in text[exercises:], f"{lang}/{name}.md: solution before the exercises"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", TEACHING_PAGES)
+def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
+    site: Path, lang: str, name: str
+) -> None:
+    html = built(site, lang, name)
+    # environment_report()'s line, or jax.print_environment_info() on the setup page
+    shown = re.search(rf"JAX {re.escape(jax.__version__)}|jax: +{re.escape(jax.__version__)}", html)
+    assert shown, f"{lang}/{name}: no JAX version shown"
+    assert SOLUTION_TOGGLE[lang] in html, f"{lang}/{name}: solution toggle not labelled"
+    other = SOLUTION_TOGGLE["en" if lang == "ko" else "ko"]
+    assert other not in html
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", TEACHING_PAGES)
+def test_jax_functions_link_to_jax_reference(site: Path, lang: str, name: str) -> None:
+    html = built(site, lang, name)
+    links = re.findall(r'href="(https://docs\.jax\.dev/en/latest/[^"]+)"', html)
+    assert links, f"{lang}/{name}: no link into JAX's API reference"
+    assert all("#" in link for link in links)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(TAUGHT_ERRORS))
+def test_taught_errors_are_executed_and_shown(site: Path, lang: str, name: str) -> None:
+    html = built(site, lang, name)
+    for error in TAUGHT_ERRORS[name]:
+        assert re.search(rf"{error}</span>|{error}:", html), f"{lang}/{name}: {error} not shown"
