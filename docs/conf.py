@@ -132,7 +132,10 @@ INVENTORIES = DOCS_DIR / "_inventories"
 intersphinx_mapping = {
     "jax": ("https://docs.jax.dev/en/latest/", str(INVENTORIES / "jax.inv")),
     "numpy": ("https://numpy.org/doc/stable/", str(INVENTORIES / "numpy.inv")),
-    "matplotlib": ("https://matplotlib.org/stable/", str(INVENTORIES / "matplotlib.inv")),
+    "matplotlib": (
+        "https://matplotlib.org/stable/",
+        str(INVENTORIES / "matplotlib.inv"),
+    ),
     "python": ("https://docs.python.org/3/", str(INVENTORIES / "python.inv")),
 }
 

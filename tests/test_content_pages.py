@@ -37,7 +37,9 @@ TAUGHT_ERRORS = {
     "random": ["TypeError"],
     "pytrees": ["ValueError", "TypeError"],
 }
-TOCTREE = re.compile(r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.S)
+TOCTREE = re.compile(
+    r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.DOTALL
+)
 
 
 def source(lang: str, name: str) -> str:
@@ -50,7 +52,10 @@ def built(site: Path, lang: str, name: str) -> str:
 
 def toctree_parts(lang: str) -> list[tuple[str, list[str]]]:
     return [
-        (match["caption"], [line for line in match["body"].split("\n") if line and ":" not in line])
+        (
+            match["caption"],
+            [line for line in match["body"].split("\n") if line and ":" not in line],
+        )
         for match in TOCTREE.finditer(source(lang, "index"))
     ]
 
@@ -61,7 +66,7 @@ def test_table_of_contents_follows_the_parts_in_both_languages() -> None:
         assert [caption for caption, _ in parts[lang]] == PARTS[lang]
     assert [pages for _, pages in parts["ko"]] == [pages for _, pages in parts["en"]]
     listed = [page for _, pages in parts["en"] for page in pages]
-    assert sorted(listed) == sorted(TEACHING_PAGES + ["api"])
+    assert sorted(listed) == sorted([*TEACHING_PAGES, "api"])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -70,12 +75,20 @@ def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
     lang: str, name: str
 ) -> None:
     text = source(lang, name)
-    summary, exercises = (text.find(HEADINGS[lang][key] + "\n") for key in ("summary", "exercises"))
+    summary, exercises = (
+        text.find(HEADINGS[lang][key] + "\n") for key in ("summary", "exercises")
+    )
     assert summary != -1, f"{lang}/{name}.md: no '{HEADINGS[lang]['summary']}' section"
     assert exercises > summary, f"{lang}/{name}.md: no exercises after the summary"
-    solutions = [cell for cell in code_cells(DOCS / lang / f"{name}.md") if "hide-cell" in cell]
-    assert solutions, f"{lang}/{name}.md: exercises without a solution cell tagged hide-cell"
-    assert "hide-cell" in text[exercises:], f"{lang}/{name}.md: solution before the exercises"
+    solutions = [
+        cell for cell in code_cells(DOCS / lang / f"{name}.md") if "hide-cell" in cell
+    ]
+    assert solutions, (
+        f"{lang}/{name}.md: exercises without a solution cell tagged hide-cell"
+    )
+    assert "hide-cell" in text[exercises:], (
+        f"{lang}/{name}.md: solution before the exercises"
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -85,7 +98,9 @@ def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
 ) -> None:
     html = built(site, lang, name)
     # environment_report()'s line, or jax.print_environment_info() on the setup page
-    shown = re.search(rf"JAX {re.escape(jax.__version__)}|jax: +{re.escape(jax.__version__)}", html)
+    shown = re.search(
+        rf"JAX {re.escape(jax.__version__)}|jax: +{re.escape(jax.__version__)}", html
+    )
     assert shown, f"{lang}/{name}: no JAX version shown"
     assert SOLUTION_TOGGLE[lang] in html, f"{lang}/{name}: solution toggle not labelled"
     other = SOLUTION_TOGGLE["en" if lang == "ko" else "ko"]
@@ -106,4 +121,6 @@ def test_jax_functions_link_to_jax_reference(site: Path, lang: str, name: str) -
 def test_taught_errors_are_executed_and_shown(site: Path, lang: str, name: str) -> None:
     html = built(site, lang, name)
     for error in TAUGHT_ERRORS[name]:
-        assert re.search(rf"{error}</span>|{error}:", html), f"{lang}/{name}: {error} not shown"
+        assert re.search(rf"{error}</span>|{error}:", html), (
+            f"{lang}/{name}: {error} not shown"
+        )

@@ -60,14 +60,16 @@ def test_parser_finds_cells_with_their_tags(tmp_path: Path) -> None:
     assert code_cells(page) == [" ipython3\n:tags: [raises-exception]\n\n1 / 0"]
 
 
-LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=$", re.M)
-HEADING = re.compile(r"^(?P<level>#{1,6}) ", re.M)
+LABEL = re.compile(r"^\((?P<label>[\w-]+)\)=$", re.MULTILINE)
+HEADING = re.compile(r"^(?P<level>#{1,6}) ", re.MULTILINE)
 
 
 def prose(path: Path) -> str:
     """The page without its code cells (a `# comment` in code is no heading)."""
     text = path.read_text(encoding="utf-8")
-    return re.sub(r"^(`{3,})\{code-cell\}.*?^\1$", "", text, flags=re.M | re.S)
+    return re.sub(
+        r"^(`{3,})\{code-cell\}.*?^\1$", "", text, flags=re.MULTILINE | re.DOTALL
+    )
 
 
 @pytest.mark.parametrize("name", sorted(page_names("ko") & page_names("en")))
@@ -76,4 +78,6 @@ def test_labels_and_heading_levels_are_the_same(name: str) -> None:
     assert LABEL.findall(ko) == LABEL.findall(en), f"{name}: (label)= targets differ"
     ko_levels = [len(level) for level in HEADING.findall(ko)]
     en_levels = [len(level) for level in HEADING.findall(en)]
-    assert ko_levels == en_levels, f"{name}: heading levels differ: {ko_levels} vs {en_levels}"
+    assert ko_levels == en_levels, (
+        f"{name}: heading levels differ: {ko_levels} vs {en_levels}"
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from docutils.nodes import Element
+from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 
 # What autodoc writes (with or without the "~" that hides the module) -> what
@@ -65,7 +65,7 @@ PUBLIC_NAMES = {
 
 
 def _public_target(
-    _app: Sphinx, _env: object, node: Element, _contnode: Element
+    _app: Sphinx, _env: object, node: pending_xref, _contnode: object
 ) -> None:
     """Point a reference to a private path at its public name, for intersphinx.
 

@@ -1,0 +1,61 @@
+"""tests/benchmarks/execute_pages.py runs a page's cells the way the notebook does."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import REPO
+
+SCRIPT = REPO / "tests" / "benchmarks" / "execute_pages.py"
+PAGE = """# T
+
+```{code-cell} ipython3
+from myst_nb import glue
+x = 6 * 7
+glue("answer", x, display=False)
+x
+```
+
+```{code-cell} ipython3
+:tags: [raises-exception]
+
+1 / 0
+```
+"""
+
+
+def run(page: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), str(page)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+
+
+def test_shows_last_expression_glue_and_expected_error(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(PAGE, encoding="utf-8")
+    result = run(page)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[glue answer: 42]\n42\n" in result.stdout
+    assert "ZeroDivisionError: division by zero" in result.stdout
+    assert "0 cell(s) misbehaved" in result.stdout
+
+
+def test_fails_on_an_unexpected_error_and_on_a_missing_one(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        PAGE.replace("x = 6 * 7", "x = 6 * 7\nraise ValueError('boom')").replace(
+            "1 / 0", "1 / 1"
+        ),
+        encoding="utf-8",
+    )
+    result = run(page)
+    assert result.returncode == 1
+    assert "ValueError: boom" in result.stdout
+    assert "expected an exception, none raised" in result.stdout
+    assert "2 cell(s) misbehaved" in result.stdout
