@@ -2,7 +2,8 @@
 
 For machines without the Sphinx toolchain, such as a GPU machine that has JAX
 but not myst-nb: ``python tests/benchmarks/execute_pages.py docs/en/*.md``.
-Cells run in order in one namespace per page, as in the notebook; the value
+Each page runs in a fresh Python process (pages change JAX's configuration),
+its cells in order in one namespace, as in the notebook; the value
 of a cell's last expression is printed as the notebook would display it;
 ``myst_nb.glue`` records and prints; a cell tagged ``raises-exception`` must
 raise, any other cell must not. Exit status 1 if any cell misbehaved.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import subprocess
 import sys
 import time
 import traceback
@@ -86,6 +88,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pages", nargs="+", type=Path, help="MyST notebook pages")
     args = parser.parse_args()
+    if len(args.pages) > 1:
+        codes = [
+            subprocess.run(
+                [sys.executable, __file__, str(page)], check=False
+            ).returncode
+            for page in args.pages
+        ]
+        return max(codes)
     mpl.use("Agg")
     _stub_myst_nb()
     failures = sum(run_page(page) for page in args.pages)
