@@ -96,15 +96,18 @@ def test_pages_show_executed_outputs_errors_figures_and_math(
     assert "RuntimeError" in page(site, lang, "setup")
 
 
-def test_figure_alt_text_is_in_the_page_language(site: Path) -> None:
+@pytest.mark.parametrize("name", PAGES)
+def test_figure_alt_text_is_in_the_page_language(site: Path, name: str) -> None:
     hangul = re.compile(r"[\uac00-\ud7a3]")
     for lang in LANGUAGES:
         parser = _Images()
-        parser.feed(page(site, lang, "intro"))
+        parser.feed(page(site, lang, name))
         alts = [
             img.get("alt") or ""
             for img in parser.images
             if "_images/" in (img.get("src") or "")
         ]
-        assert alts
-        assert all(bool(hangul.search(alt)) == (lang == "ko") for alt in alts)
+        assert all(len(alt) > 20 for alt in alts), f"{lang}/{name}: figure without alt"
+        assert all(bool(hangul.search(alt)) == (lang == "ko") for alt in alts), (
+            f"{lang}/{name}: alt text not in the page's language"
+        )
