@@ -36,6 +36,19 @@ TAUGHT_ERRORS = {
     "numpy-api": ["TypeError", "IndexError"],
     "random": ["TypeError"],
     "pytrees": ["ValueError", "TypeError"],
+    "pure-functions": ["TypeError"],
+    "jit": ["TypeError"],
+    "control-flow": [
+        "TracerBoolConversionError",
+        "TracerIntegerConversionError",
+        "NonConcreteBooleanIndexError",
+        "ValueError",
+    ],
+    "autodiff": ["TypeError"],
+    "vmap": ["ValueError"],
+    "parallelism": ["ValueError", "RuntimeError"],
+    "lax": ["TypeError"],
+    "state": ["UnexpectedTracerError"],
 }
 TOCTREE = re.compile(
     r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.DOTALL
@@ -124,3 +137,9 @@ def test_taught_errors_are_executed_and_shown(site: Path, lang: str, name: str) 
         assert re.search(rf"{error}</span>|{error}:", html), (
             f"{lang}/{name}: {error} not shown"
         )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_parallelism_page_ran_on_several_devices(site: Path, lang: str) -> None:
+    html = built(site, lang, "parallelism")
+    assert "CpuDevice(id=3)" in html, f"{lang}/parallelism: not run on 4 CPU devices"
