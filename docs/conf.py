@@ -61,6 +61,9 @@ templates_path = [str(DOCS_DIR / "_templates")]
 locale_dirs = [str(DOCS_DIR / "_locale")]
 nitpicky = True
 
+# The glossary (용어집): one data file, rendered by docs/_ext (glossary-table).
+jaxguide_glossary = str(DOCS_DIR / "_data" / "glossary.toml")
+
 # -- MyST and myst-nb ----------------------------------------------------------
 myst_enable_extensions = ["amsmath", "colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3

@@ -7,6 +7,7 @@
 - :mod:`.interface_text`: our corrections to sphinx-book-theme's Korean
   interface text.
 - :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
+- :mod:`.glossary`: the glossary file rendered as a table (``glossary-table``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from . import api_signatures, execution_failures, execution_report, interface_text
+from . import (
+    api_signatures,
+    execution_failures,
+    execution_report,
+    glossary,
+    interface_text,
+)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -23,4 +30,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     execution_failures.setup(app)
     execution_report.setup(app)
     api_signatures.setup(app)
+    glossary.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

@@ -1,0 +1,115 @@
+"""The glossary file (docs/_data/glossary.toml), its checks and its pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from jaxguide_sphinx.glossary import load_glossary
+
+from helpers import DOCS, LANGUAGES
+
+GLOSSARY = DOCS / "_data" / "glossary.toml"
+GOOD = """
+[[term]]
+en = "convolution"
+ko = "합성곱"
+avoid = ["컨볼루션"]
+page = "vmap"
+en_def = "Sliding a kernel over a signal."
+ko_def = "커널을 신호 위로 밀며 곱해 더하는 연산입니다."
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "glossary.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_real_glossary_loads_and_links_existing_pages() -> None:
+    terms = load_glossary(GLOSSARY)
+    assert len(terms) >= 40
+    pages = {path.stem for path in (DOCS / "en").glob("*.md")}
+    assert {term.page for term in terms if term.page} <= pages
+    assert any(term.en == "convolution" and term.ko == "합성곱" for term in terms)
+
+
+def test_good_entry_is_read(tmp_path: Path) -> None:
+    (term,) = load_glossary(write(tmp_path, GOOD))
+    assert (term.en, term.ko, term.avoid, term.page) == (
+        "convolution",
+        "합성곱",
+        ("컨볼루션",),
+        "vmap",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            GOOD.replace('ko = "합성곱"\n', ""),
+            "term 1 ('convolution'): missing or empty ko",
+        ),
+        (GOOD.replace("page =", "pages ="), "unknown key(s) pages"),
+        (GOOD + GOOD, "term 2 ('convolution'): duplicate term"),
+        (GOOD.replace('["컨볼루션"]', '"컨볼루션"'), "'avoid' must be a list"),
+        ("[[term]\n", "not valid TOML"),
+        ('title = "no terms"\n', "expected a list of [[term]] tables"),
+    ],
+)
+def test_bad_file_is_reported_with_the_entry(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        load_glossary(write(tmp_path, text))
+
+
+def test_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="glossary file not found"):
+        load_glossary(tmp_path / "nope.toml")
+
+
+def korean_prose(path: Path) -> list[tuple[int, str]]:
+    """Lines of a Korean page outside code cells and code blocks, numbered."""
+    lines, fence = [], None
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        match = re.match(r"^(`{3,}|~{3,})", line)
+        if fence is None and match:
+            fence = match[1]
+        elif fence is not None and line.startswith(fence) and line.strip() == fence:
+            fence = None
+        elif fence is None:
+            lines.append((number, line))
+    return lines
+
+
+def test_korean_pages_avoid_the_variants_the_glossary_rules_out() -> None:
+    avoided = [
+        (term.en, variant) for term in load_glossary(GLOSSARY) for variant in term.avoid
+    ]
+    problems = [
+        f"docs/ko/{path.name}:{number}: '{variant}' (the glossary says {en!r} is not that)"
+        for path in sorted((DOCS / "ko").glob("*.md"))
+        if path.stem != "glossary"
+        for number, line in korean_prose(path)
+        for en, variant in avoided
+        if variant in line
+    ]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_glossary_page_shows_every_term_in_its_language(site: Path, lang: str) -> None:
+    html = (site / lang / "glossary.html").read_text(encoding="utf-8")
+    header = "뜻" if lang == "ko" else "Meaning"
+    assert f"<p>{header}</p>" in html
+    for term in load_glossary(GLOSSARY):
+        assert (
+            f'id="{re.sub(r"[^a-z0-9]+", "-", ("term-" + term.en).lower()).strip("-")}"'
+            in html
+        )
+        assert term.ko in html
+        assert (term.ko_def if lang == "ko" else term.en_def).split()[0] in html
