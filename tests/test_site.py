@@ -111,3 +111,13 @@ def test_figure_alt_text_is_in_the_page_language(site: Path, name: str) -> None:
         assert all(bool(hangul.search(alt)) == (lang == "ko") for alt in alts), (
             f"{lang}/{name}: alt text not in the page's language"
         )
+
+
+def test_status_page_lists_executed_pages_with_headers_in_the_page_language(
+    site: Path,
+) -> None:
+    ko, en = page(site, "ko", "status"), page(site, "en", "status")
+    assert "실행 시간(초)" in ko and "Run Time (s)" not in ko
+    assert "Run Time (s)" in en
+    for html in (ko, en):
+        assert 'href="numpy-api.html"' in html  # a row links each executed page

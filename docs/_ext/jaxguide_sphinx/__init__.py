@@ -8,6 +8,7 @@
   interface text.
 - :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
 - :mod:`.glossary`: the glossary file rendered as a table (``glossary-table``).
+- :mod:`.exec_table_text`: Korean headers for myst-nb's execution table.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sphinx.application import Sphinx
 
 from . import (
     api_signatures,
+    exec_table_text,
     execution_failures,
     execution_report,
     glossary,
@@ -31,4 +33,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     execution_report.setup(app)
     api_signatures.setup(app)
     glossary.setup(app)
+    exec_table_text.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}
