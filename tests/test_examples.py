@@ -1,0 +1,197 @@
+"""The programs in examples/: each runs with --smoke, answers --help, refuses bad input.
+
+Every ``examples/*.py`` is found by a glob, so a new example is tested as soon
+as it exists; ``test_every_example_is_covered`` then fails until it has an
+output check below and a line in examples/README.md. The smoke runs are
+subprocesses, as a reader runs them; ``--help`` and bad input stop in
+argparse, before any work, so they run in this process instead (importing JAX
+is most of a short run's time).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import runpy
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO
+
+EXAMPLES = REPO / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+NAMES = [script.stem for script in SCRIPTS]
+TIMEOUT = 300  # seconds per smoke run: a hang fails instead of blocking
+
+
+def fits(out: str) -> dict[str, tuple[float, float]]:
+    """``label: b = 4.4872, w = 1.2861`` lines, as label → (b, w)."""
+    pattern = r"(?m)^\s*(.+?): b = (-?[\d.]+), w = (-?[\d.]+)"
+    return {m[1]: (float(m[2]), float(m[3])) for m in re.finditer(pattern, out)}
+
+
+def number_after(label: str, out: str) -> float:
+    """The number that follows ``label`` at the start of a line."""
+    match = re.search(rf"(?m)^{re.escape(label)}\s*(-?[\d.]+(?:e[-+]?\d+)?)", out)
+    assert match, f"no line starting {label!r}"
+    return float(match[1])
+
+
+def check_least_squares(out: str) -> None:
+    found = fits(out)
+    for method in ("normal equations", "jnp.linalg.lstsq"):
+        assert found[method] == pytest.approx((4.5, 1.3), abs=0.05), method
+    normal, lstsq = found["normal equations"], found["jnp.linalg.lstsq"]
+    assert normal == pytest.approx(lstsq, abs=1e-3)
+
+
+def check_gradient_descent(out: str) -> None:
+    found = fits(out)
+    assert found["gradient descent"] == pytest.approx(found["least squares"], abs=1e-3)
+    assert found["least squares"] == pytest.approx((4.5, 1.3), abs=0.05)
+    first, last = map(float, re.findall(r"(?m)^loss: (\S+) -> (\S+)$", out)[0])
+    assert last < 1e-3 * first
+
+
+def check_mlp(out: str) -> None:
+    initial = number_after("initial loss:", out)
+    final = number_after("final loss:", out)
+    assert final < initial / 2, f"the loss went from {initial} to only {final}"
+
+
+def check_benchmark(out: str) -> None:
+    environment = out.splitlines()[0]  # JAX 0.10.2 (jaxlib 0.10.2) · ... · cpu: ...
+    assert re.match(r"JAX \S+ \(jaxlib \S+\) · Python \S+ · \w+: ", environment)
+    titles = re.findall(r"(?m)^== (.+) \(([\w-]+)\) ==$", out)
+    names = [name for _, name in titles]
+    assert names == ["selu", "wave", "device-put", "jit-in-loop", "vmap"]
+    assert titles[0][0].startswith("SELU on ")
+    assert titles[1][0].startswith("sin(10·exp(x))·cos(x²+1) on ")
+    assert titles[2][0].startswith("x @ x.T on a ")
+    assert titles[3][0].startswith("jax.jit inside a loop of ")
+    assert titles[4][0] == "150×100 matrix times a batch of 10 vectors"
+    assert out.count("speed-up vs") == len(titles)  # one table under each title
+    for label in ("jax.jit(selu)", "after device_put", "jax.jit(add_one)", "vmap, jit"):
+        assert re.search(rf"(?m)^{re.escape(label)} .* \d\S*×$", out), label
+
+
+CHECKS: dict[str, Callable[[str], None]] = {
+    "benchmark": check_benchmark,
+    "gradient_descent": check_gradient_descent,
+    "least_squares": check_least_squares,
+    "mlp": check_mlp,
+}
+
+# (example, arguments, what argparse must say): at least one for each example.
+BAD_INPUT = [
+    ("benchmark", ["--only", "nope"], "argument --only: invalid choice: 'nope'"),
+    ("benchmark", ["--plot", "tables.txt"], "argument --plot: must be a .png/.pdf"),
+    ("gradient_descent", ["--steps", "0"], "argument --steps: must be at least 1"),
+    ("gradient_descent", ["--steps", "ten"], "argument --steps: invalid int value"),
+    ("least_squares", ["--samples", "1"], "argument --samples: must be at least 2"),
+    ("least_squares", ["--noise", "-0.1"], "argument --noise: must be a finite"),
+    ("mlp", ["--learning-rate", "nan"], "argument --learning-rate: must be a finite"),
+    ("mlp", ["--hidden", "32", "0"], "argument --hidden: must be at least 1"),
+]
+
+
+@dataclass(frozen=True)
+class SmokeRun:
+    result: subprocess.CompletedProcess[str]
+    figure: Path
+
+
+def run(script: Path, *args: str, pycache: Path) -> subprocess.CompletedProcess[str]:
+    """Run an example as a reader would: its own Python process.
+
+    Where PYTHONDONTWRITEBYTECODE is set, every process compiles JAX's Python
+    sources anew; bytecode written to ``pycache`` (a folder of this test run,
+    nothing in the repository or the environment) lets later runs reuse it.
+    It changes nothing that the programs do.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env |= {"PYTHONIOENCODING": "utf-8", "PYTHONPYCACHEPREFIX": str(pycache)}
+    return subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        encoding="utf-8",
+        env=env,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
+def run_here(
+    script: Path, args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> int | str | None:
+    """Run an example in this process as ``__main__``; its exit code."""
+    monkeypatch.setattr(sys, "argv", [str(script), *args])
+    with pytest.raises(SystemExit) as exited:
+        runpy.run_path(str(script), run_name="__main__")
+    return exited.value.code
+
+
+@pytest.fixture(scope="module")
+def smoke_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SmokeRun]:
+    """Every example run once with --smoke and --plot, one after the other."""
+    figures = tmp_path_factory.mktemp("figures")
+    pycache = tmp_path_factory.mktemp("pycache")
+    runs = {}
+    for script in SCRIPTS:
+        figure = figures / f"{script.stem}.png"
+        result = run(script, "--smoke", "--plot", str(figure), pycache=pycache)
+        runs[script.stem] = SmokeRun(result, figure)
+    return runs
+
+
+def test_every_example_is_covered() -> None:
+    assert NAMES, f"no examples found in {EXAMPLES}"
+    assert set(CHECKS) == set(NAMES), "each example needs an output check in CHECKS"
+    assert {name for name, _, _ in BAD_INPUT} == set(NAMES), "and a case in BAD_INPUT"
+    readme = (EXAMPLES / "README.md").read_text(encoding="utf-8")
+    assert [name for name in NAMES if f"examples/{name}.py" not in readme] == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_smoke_run_succeeds_and_shows_its_result(
+    name: str, smoke_runs: dict[str, SmokeRun]
+) -> None:
+    result, figure = smoke_runs[name].result, smoke_runs[name].figure
+    assert result.returncode == 0, f"exit {result.returncode}:\n{result.stderr[-4000:]}"
+    CHECKS[name](result.stdout)
+    assert f"figure saved to {figure}" in result.stdout
+    assert figure.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_every_example_answers_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for script in SCRIPTS:
+        assert run_here(script, ["--help"], monkeypatch) == 0, script.name
+        out = capsys.readouterr().out
+        assert out.startswith(f"usage: {script.name} "), out
+        docstring = ast.get_docstring(ast.parse(script.read_text("utf-8")))
+        assert docstring, f"{script.name} has no docstring to describe it"
+        assert docstring.splitlines()[0] in out  # the description
+        for option in ("--smoke", "--plot PATH"):
+            assert option in out, f"{script.name} --help does not list {option}"
+
+
+@pytest.mark.parametrize(("name", "args", "message"), BAD_INPUT)
+def test_bad_input_is_a_usage_error(
+    name: str,
+    args: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert run_here(EXAMPLES / f"{name}.py", args, monkeypatch) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: {name}.py ")
+    assert f"{name}.py: error: {message}" in err
