@@ -4,6 +4,7 @@
     nox -s docs    # build the site, both languages, into build/html
     nox -s tests   # build the site, then run pytest (tests + package doctests)
     nox -s lint    # ruff check, ruff format --check, mypy --strict
+    nox -s i18n    # the translation checker (the tests run it too)
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
@@ -105,6 +106,29 @@ def lint(session: nox.Session) -> None:
     session.run("ruff", "check", *session.posargs, ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
+
+
+@nox.session
+def i18n(session: nox.Session) -> None:
+    """The translation checker; `-- --strict` fails on stale translations too.
+
+    Compares docs/ko and docs/en page by page (docs/_ext/jaxguide_sphinx/
+    translation.py). `nox -s i18n -- stamp docs/ko/<page>.md` records, after
+    a translation is updated, the current prose_sha of its source. The local
+    extensions import Sphinx, not JAX: only the docs group is installed.
+    """
+    session.install(
+        "-c", str(CONSTRAINTS), *nox.project.dependency_groups(PYPROJECT, "docs")
+    )
+    args = list(session.posargs)
+    command = args if args[:1] == ["stamp"] else ["check", *args]
+    session.run(
+        "python",
+        "-m",
+        "jaxguide_sphinx.translation",
+        *command,
+        env={"PYTHONPATH": str(DOCS / "_ext")},
+    )
 
 
 @nox.session

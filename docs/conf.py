@@ -161,7 +161,15 @@ html_theme_options = {
     "show_toc_level": 2,
     "use_download_button": True,
     "use_fullscreen_button": True,
+    # The language switcher first, then the theme's own buttons.
+    "article_header_end": ["language-switcher.html", "article-header-buttons.html"],
 }
+# The two sites link each other's pages (docs/_ext: language_links):
+# jaxguide_site_url is where a language's site root is, relative to this
+# language's site root, for sites built side by side under build/html/<lang>/.
+jaxguide_languages = {"ko": "한국어", "en": "English"}
+jaxguide_site_url = "../{lang}/"
+jaxguide_top_url = "../"  # the root page that picks a language
 copybutton_exclude = ".linenos, .gp, .go"
 
 

@@ -22,6 +22,7 @@ NOT_TEACHING = {
     "sharp-bits",
     "glossary",
     "status",
+    "contributing",
 }  # landing and reference
 TEACHING_PAGES = sorted(
     path.stem for path in (DOCS / "en").glob("*.md") if path.stem not in NOT_TEACHING

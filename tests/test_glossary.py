@@ -1,4 +1,8 @@
-"""The glossary file (docs/_data/glossary.toml), its checks and its pages."""
+"""The glossary file (docs/_data/glossary.toml), its checks and its pages.
+
+That the Korean pages avoid the variants the glossary rules out is checked by
+the translation checker (tests/test_translation.py).
+"""
 
 from __future__ import annotations
 
@@ -70,35 +74,6 @@ def test_bad_file_is_reported_with_the_entry(
 def test_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="glossary file not found"):
         load_glossary(tmp_path / "nope.toml")
-
-
-def korean_prose(path: Path) -> list[tuple[int, str]]:
-    """Lines of a Korean page outside code cells and code blocks, numbered."""
-    lines, fence = [], None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        match = re.match(r"^(`{3,}|~{3,})", line)
-        if fence is None and match:
-            fence = match[1]
-        elif fence is not None and line.startswith(fence) and line.strip() == fence:
-            fence = None
-        elif fence is None:
-            lines.append((number, line))
-    return lines
-
-
-def test_korean_pages_avoid_the_variants_the_glossary_rules_out() -> None:
-    avoided = [
-        (term.en, variant) for term in load_glossary(GLOSSARY) for variant in term.avoid
-    ]
-    problems = [
-        f"docs/ko/{path.name}:{number}: '{variant}' (the glossary says {en!r} is not that)"
-        for path in sorted((DOCS / "ko").glob("*.md"))
-        if path.stem != "glossary"
-        for number, line in korean_prose(path)
-        for en, variant in avoided
-        if variant in line
-    ]
-    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,7 +8,12 @@
   interface text.
 - :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
 - :mod:`.glossary`: the glossary file rendered as a table (``glossary-table``).
+- :mod:`.language_links`: the language switcher, hreflang links and stand-in
+  pages for pages not translated yet.
 - :mod:`.exec_table_text`: Korean headers for myst-nb's execution table.
+- :mod:`.translation_status`: the state of each page's translation as a table
+  (``translation-status``), from the translation checker
+  (:mod:`.translation`, ``nox -s i18n``).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from . import (
     execution_report,
     glossary,
     interface_text,
+    language_links,
+    translation_status,
 )
 
 
@@ -33,5 +40,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     execution_report.setup(app)
     api_signatures.setup(app)
     glossary.setup(app)
+    language_links.setup(app)
     exec_table_text.setup(app)
+    translation_status.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

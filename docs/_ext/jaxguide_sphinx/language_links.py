@@ -1,0 +1,160 @@
+"""Links between the Korean and the English site: switcher, hreflang, stand-in pages.
+
+Each language is its own Sphinx project whose source folder is
+``docs/<lang>``; its siblings are the other folders named in
+``jaxguide_languages``. For every page this extension gives the template
+``language-switcher.html`` one link per language:
+
+- the same page in the other language when that page exists there (same file
+  name), computed at build time, so the plain link needs no JavaScript;
+- that language's home page otherwise, instead of a 404.
+
+It also adds ``<link rel="alternate" hreflang=...>`` for each language and
+``x-default`` (the root page that picks a language), and, for a page that is
+still being translated (``docs/_data/translations.toml``, ``[in_progress]``),
+writes a stand-in page at its name in the language that lacks it: a banner
+that points to the original.
+
+Where the sites live relative to each other is one setting,
+``jaxguide_site_url``: the URL of a language's site root relative to this
+language's site root, with ``{lang}`` in it (``"../{lang}/"`` for
+``build/html/<lang>/``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+SWITCHER_LABEL = {"ko": "언어", "en": "Language"}
+MISSING_TITLE = {
+    "ko": "이 페이지는 아직 {label}로 번역되지 않았습니다",
+    "en": "This page is not translated into {label} yet",
+}
+BANNER = {
+    "ko": "이 페이지는 아직 한국어로 번역되지 않았습니다. 번역하는 동안에는 원문을 읽어 주세요.",
+    "en": "This page has not been translated into English yet. Until it is, please read the original.",
+}
+READ_ORIGINAL = {"ko": "원문 읽기", "en": "Read the original"}
+
+
+@dataclass(frozen=True)
+class LanguageLink:
+    code: str
+    label: str
+    url: str
+    current: bool
+    same_page: bool  # the link opens the same page (or its stand-in)
+    translated: bool  # the same page really exists in that language
+
+
+def in_progress(srcdir: Path) -> dict[str, list[str]]:
+    """Pages missing in each language while their translation is written."""
+    path = srcdir.parent / "_data" / "translations.toml"
+    if not path.exists():
+        return {}
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get("in_progress", {})
+    return {lang: list(names) for lang, names in table.items()}
+
+
+def has_source(srcdir: Path, lang: str, pagename: str) -> bool:
+    """Whether ``lang``'s source folder has the page ``pagename``."""
+    source = srcdir.parent / lang / pagename
+    return any(
+        source.with_suffix(suffix).exists() for suffix in (".md", ".rst", ".ipynb")
+    )
+
+
+def page_exists(srcdir: Path, lang: str, pagename: str) -> bool:
+    """Whether ``pagename`` is a page (or a stand-in page) of ``lang``'s site."""
+    return has_source(srcdir, lang, pagename) or pagename in in_progress(srcdir).get(
+        lang, []
+    )
+
+
+def _site_root(app: Sphinx, pagename: str) -> str:
+    """Relative URL from ``pagename`` to this language's site root."""
+    to_index = app.builder.get_relative_uri(pagename, app.config.root_doc)
+    return to_index.rsplit("/", 1)[0] + "/" if "/" in to_index else ""
+
+
+def language_links(
+    app: Sphinx, pagename: str, *, is_source: bool
+) -> list[LanguageLink]:
+    srcdir = Path(app.srcdir)
+    root = _site_root(app, pagename)
+    links = []
+    for code, label in app.config.jaxguide_languages.items():
+        current = code == app.config.language
+        same = current or not is_source or page_exists(srcdir, code, pagename)
+        translated = current or (is_source and has_source(srcdir, code, pagename))
+        target = pagename if same else app.config.root_doc
+        site = "" if current else app.config.jaxguide_site_url.format(lang=code)
+        url = f"{root}{site}{target}.html"
+        links.append(LanguageLink(code, label, url, current, same, translated))
+    return links
+
+
+def _add_links(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    doctree: Any,
+) -> None:
+    if not app.config.jaxguide_languages:
+        return
+    links = language_links(app, pagename, is_source=doctree is not None)
+    context["jaxguide_languages"] = links
+    context["jaxguide_switcher_label"] = SWITCHER_LABEL.get(
+        app.config.language, "Language"
+    )
+    top = _site_root(app, pagename) + app.config.jaxguide_top_url
+    alternates = [
+        f'<link rel="alternate" hreflang="{link.code}" href="{link.url}" />'
+        for link in links
+        if link.translated
+    ]
+    alternates.append(
+        f'<link rel="alternate" hreflang="x-default" href="{top}index.html" />'
+    )
+    context["metatags"] = context.get("metatags", "") + "\n".join(alternates)
+
+
+def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """A banner page for each page that exists only in the other language."""
+    lang = app.config.language
+    for pagename in in_progress(Path(app.srcdir)).get(lang, []):
+        originals = [
+            (code, label)
+            for code, label in app.config.jaxguide_languages.items()
+            if code != lang and page_exists(Path(app.srcdir), code, pagename)
+        ]
+        if not originals:
+            continue
+        code, label = originals[0]
+        root = _site_root(app, pagename)
+        site = app.config.jaxguide_site_url.format(lang=code)
+        context = {
+            "title": MISSING_TITLE.get(lang, MISSING_TITLE["en"]).format(
+                label=app.config.jaxguide_languages[lang]
+            ),
+            "jaxguide_banner": BANNER.get(lang, BANNER["en"]),
+            "jaxguide_original_url": f"{root}{site}{pagename}.html",
+            "jaxguide_original_label": f"{READ_ORIGINAL.get(lang, READ_ORIGINAL['en'])} ({label})",
+            "jaxguide_original_lang": code,
+        }
+        yield pagename, context, "untranslated.html"
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("jaxguide_languages", {}, "html", dict)
+    app.add_config_value("jaxguide_site_url", "../{lang}/", "html", str)
+    app.add_config_value("jaxguide_top_url", "../", "html", str)
+    app.connect("html-page-context", _add_links)
+    app.connect("html-collect-pages", _stand_in_pages)

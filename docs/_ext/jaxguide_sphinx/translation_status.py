@@ -1,0 +1,101 @@
+"""The translation status of every page as a table (``translation-status``).
+
+The status page shows what :func:`.translation.check` reports for each page,
+in the page's language: the page (a link, where it exists in this language),
+its state and the date of the last commit that changed it::
+
+    ```{translation-status}
+    ```
+
+The docs folder is the parent of the source folder (``docs/<lang>``). The
+table depends on every page file of both languages and on
+``docs/_data/translations.toml``, so changing one rebuilds it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+HEADERS = {
+    "ko": ("페이지", "상태", "마지막 수정"),
+    "en": ("Page", "State", "Last update"),
+}
+STATES = {
+    "ko": {
+        "translated": "번역됨",
+        "stale": "오래됨",
+        "in progress": "번역 중",
+        "missing": "없음",
+    },
+    "en": {
+        "translated": "Translated",
+        "stale": "Stale",
+        "in progress": "In progress",
+        "missing": "Missing",
+    },
+}
+
+
+def _cell(*children: nodes.Node) -> nodes.entry:
+    paragraph = nodes.paragraph()
+    paragraph.extend(children)
+    return nodes.entry("", paragraph)
+
+
+class TranslationStatus(SphinxDirective):
+    """Render the state of each page's translation as a table."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {}
+
+    def run(self) -> list[nodes.Node]:
+        # Imported here: `python -m jaxguide_sphinx.translation` imports this
+        # package first, which must not import that module before it runs.
+        from .translation import DATA, LANGUAGES, check  # noqa: PLC0415
+
+        docs = Path(self.env.srcdir).parent
+        files = [path for lang in LANGUAGES for path in (docs / lang).rglob("*.md")]
+        # Only existing files: Sphinx re-reads a page with a missing dependency.
+        for path in sorted([*files, docs / DATA]):
+            if path.is_file():
+                self.env.note_dependency(str(path))
+        lang = "ko" if self.config.language == "ko" else "en"
+        table = nodes.table(classes=["jaxguide-translations"])
+        group = nodes.tgroup(cols=3)
+        table += group
+        for width in (50, 25, 25):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        head += nodes.row("", *(_cell(nodes.Text(title)) for title in HEADERS[lang]))
+        group += head
+        body = nodes.tbody()
+        for page in check(docs).pages:
+            name: nodes.Node = nodes.literal(text=page.name)
+            if lang in page.languages:  # the link shows the page's title
+                name = addnodes.pending_xref(
+                    "",
+                    nodes.inline(text=page.name),
+                    refdomain="std",
+                    reftype="doc",
+                    reftarget=f"/{page.name}",
+                    refdoc=self.env.docname,
+                    refexplicit=False,
+                )
+            body += nodes.row(
+                "",
+                _cell(name),
+                _cell(nodes.Text(STATES[lang][page.state])),
+                _cell(nodes.Text(page.last_update or "—")),
+            )
+        group += body
+        return [table]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("translation-status", TranslationStatus)

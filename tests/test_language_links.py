@@ -1,0 +1,103 @@
+"""The language switcher, hreflang links and stand-in pages, on a tiny real site.
+
+Two Sphinx builds (Korean and English) with the site's real configuration:
+a page in both languages, a page being translated (English only, listed in
+translations.toml) and an English-only page that is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers import run_sphinx
+
+INDEX = "# {title}\n\n```{{toctree}}\n{pages}\n```\n"
+
+
+@pytest.fixture(scope="module")
+def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("site")
+    pages = {
+        "ko": {
+            "index": INDEX.format(title="홈", pages="both"),
+            "both": "# 둘 다\n\n본문.\n",
+        },
+        "en": {
+            "index": INDEX.format(
+                title="Home", pages="both\nin-progress\nenglish-only"
+            ),
+            "both": "# Both\n\nText.\n",
+            "in-progress": "# Being translated\n\nText.\n",
+            "english-only": "# English only\n\nText.\n",
+        },
+    }
+    (root / "src" / "_data").mkdir(parents=True)
+    (root / "src" / "_data" / "translations.toml").write_text(
+        '[in_progress]\nko = ["in-progress"]\nen = []\n', encoding="utf-8"
+    )
+    for lang, texts in pages.items():
+        (root / "src" / lang).mkdir()
+        for name, text in texts.items():
+            (root / "src" / lang / f"{name}.md").write_text(text, encoding="utf-8")
+    for lang in pages:  # every source first: each build looks at the other's
+        srcdir = root / "src" / lang
+        result = run_sphinx(
+            srcdir, root / "out" / lang, lang=lang, cache=root / "cache"
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+    return root / "out"
+
+
+def html(site: Path, lang: str, page: str) -> str:
+    return (site / lang / "html" / f"{page}.html").read_text(encoding="utf-8")
+
+
+def test_switcher_links_the_same_page_in_the_other_language(tiny_site: Path) -> None:
+    ko = html(tiny_site, "ko", "both")
+    assert (
+        '<a class="jaxguide-language" href="../en/both.html" hreflang="en" lang="en">English</a>'
+        in ko
+    )
+    assert 'aria-current="page">한국어</span>' in ko
+    en = html(tiny_site, "en", "both")
+    assert 'href="../ko/both.html" hreflang="ko"' in en
+
+
+def test_every_page_has_hreflang_alternates_and_x_default(tiny_site: Path) -> None:
+    ko = html(tiny_site, "ko", "both")
+    assert '<link rel="alternate" hreflang="ko" href="both.html" />' in ko
+    assert '<link rel="alternate" hreflang="en" href="../en/both.html" />' in ko
+    assert '<link rel="alternate" hreflang="x-default" href="../index.html" />' in ko
+    assert '<html lang="ko"' in ko
+
+
+def test_page_missing_in_the_other_language_falls_back_to_its_home(
+    tiny_site: Path,
+) -> None:
+    en = html(tiny_site, "en", "english-only")
+    assert (
+        'href="../ko/index.html" hreflang="ko" lang="ko" data-fallback="home">한국어</a>'
+        in en
+    )
+    assert (
+        'hreflang="ko" href=' not in en
+    )  # no alternate for a page that does not exist
+    assert not (tiny_site / "ko" / "html" / "english-only.html").exists()
+
+
+def test_page_being_translated_gets_a_banner_pointing_to_the_original(
+    tiny_site: Path,
+) -> None:
+    stand_in = html(tiny_site, "ko", "in-progress")
+    assert "이 페이지는 아직 한국어로 번역되지 않았습니다" in stand_in
+    assert (
+        'href="../en/in-progress.html" hreflang="en" lang="en">원문 읽기 (English)</a>'
+        in stand_in
+    )
+    assert '<html lang="ko"' in stand_in
+    en = html(tiny_site, "en", "in-progress")
+    assert (
+        'href="../ko/in-progress.html" hreflang="ko"' in en
+    )  # the switcher reaches the banner
