@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib as mpl
 import matplotlib.pyplot as plt
 import pytest
 from hypothesis import settings
 
+from browser import (
+    BrowserUnavailable,
+    block_external_requests,
+    launch_chromium,
+    serve_directory,
+    skip_or_fail,
+)
 from helpers import SITE
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 mpl.use("Agg")
 
@@ -23,6 +35,41 @@ def site() -> Path:
             f"no built site at {SITE}: run `nox -s docs` (or `nox -s tests`) first"
         )
     return SITE
+
+
+@pytest.fixture(scope="session")
+def served_site(site: Path) -> Iterator[str]:
+    """Base URL of build/html served on localhost: ``{served_site}/ko/jit.html``."""
+    with serve_directory(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium through Playwright, for the whole session.
+
+    Skips, with how to install it, where Playwright or Chromium is missing;
+    fails instead where JAXGUIDE_REQUIRE_BROWSER=1 (as .ci/run sets).
+    """
+    with ExitStack() as stack:
+        try:
+            chromium = stack.enter_context(launch_chromium())
+        except BrowserUnavailable as error:
+            skip_or_fail(str(error))
+        yield chromium
+
+
+@pytest.fixture
+def page(browser: Browser, served_site: str) -> Iterator[Page]:
+    """A fresh browser context and page (no shared storage between tests);
+    requests that leave the served site are aborted."""
+    context = browser.new_context()
+    try:
+        new_page = context.new_page()
+        block_external_requests(new_page, served_site)
+        yield new_page
+    finally:
+        context.close()
 
 
 @pytest.fixture(autouse=True)

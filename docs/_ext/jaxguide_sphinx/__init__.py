@@ -14,6 +14,8 @@
 - :mod:`.translation_status`: the state of each page's translation as a table
   (``translation-status``), from the translation checker
   (:mod:`.translation`, ``nox -s i18n``).
+- :mod:`.korean_search`: the search language for ``ko`` (particles and endings
+  stripped, in the index and in the browser's query).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from . import (
     execution_report,
     glossary,
     interface_text,
+    korean_search,
     language_links,
     translation_status,
 )
@@ -43,4 +46,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     language_links.setup(app)
     exec_table_text.setup(app)
     translation_status.setup(app)
+    korean_search.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

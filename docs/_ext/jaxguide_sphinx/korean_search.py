@@ -1,0 +1,253 @@
+"""Korean full-text search: particles and endings stripped, in Python and in JS.
+
+Sphinx has no search language for ``ko``; with the English fallback a Korean
+word keeps its particle (``컴파일을``) and a search for ``컴파일`` misses it.
+:class:`SearchKorean` indexes Korean the way a reader searches it:
+
+- ``split``: runs of Hangul syllables, and runs of other letters, digits and
+  ``_`` (what the English splitter gives: ``jax.numpy`` is ``jax``, ``numpy``).
+  ``arrays를`` is ``arrays`` and ``를``. Hangul words whose stem is a stopword,
+  such as a particle left on its own, are dropped here already.
+- ``stem``: a Hangul word loses trailing particles and endings from
+  :data:`SUFFIXES`, the one suffix table, longest first, until none applies:
+  ``컴파일하기를`` → ``컴파일하기`` → ``컴파일``. Each rule names the kind of
+  syllable it may follow (을/은/이/과/으로 follow a final consonant, 를/는/가/와
+  an open syllable, 로 an open one or one ending in ㄹ): ``넘파이`` and ``나이``
+  keep their 이. Each rule also names the shortest stem it may leave: two
+  syllables (``정의``, ``결과``, ``파일`` and ``경로`` stay whole), but one for
+  the particles that no common two-syllable word ends in (을/를/은/는, 으로,
+  에, 에서, 와, 입니다 ...), so that one-syllable nouns such as 값, 축, 키, 층 and
+  셀 are found (``값을``, ``값으로``, ``셀에`` → ``값``, ``셀``). ``값이`` and
+  ``셀의`` stay whole: 이/가/의/도/만/로/과 never leave one syllable (길이, 추가,
+  정의, 속도, 백만, 경로, 결과). Other words go through the English (Porter 2)
+  stemmer Sphinx uses for English: ``arrays`` → ``array``. Only 하다/되다 verbs
+  lose their endings (``씁니다`` stays): there is no dictionary of verb stems.
+- ``word_filter``: drops digits, one-letter non-Hangul words and any word whose
+  stem is in :data:`STOPWORDS` (a few Korean words, every suffix on its own and
+  their stems, English's stopwords and the letters a-z).
+
+The browser normalises the query the same way: ``js_stemmer_code`` and
+``js_splitter_code`` are generated from the same table and stopwords (as JSON)
+and the minified English stemmer Sphinx ships, so the two sides cannot disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+import sphinx.search
+from sphinx.application import Sphinx
+from sphinx.search import SearchLanguage
+from sphinx.search.en import SearchEnglish
+
+FIRST, LAST = 0xAC00, 0xD7A3  # the Hangul syllables 가 ... 힣
+RIEUL = 8  # index of the final consonant ㄹ in a syllable
+EU = "으"  # 로 never follows it: 값으로 is 값 + 으로
+_HANGUL = f"{chr(FIRST)}-{chr(LAST)}"
+TOKEN_PY: Final = rf"[{_HANGUL}]+|[^\W{_HANGUL}]+"
+_TOKEN = re.compile(TOKEN_PY)
+# Python's \w is Unicode letters, numbers and "_"; JS needs it spelt out.
+TOKEN_JS: Final = rf"[{_HANGUL}]+|(?:(?![{_HANGUL}])[\p{{L}}\p{{N}}_])+"
+
+# What the syllable before a suffix must be: ANY; CLOSED, with a final
+# consonant; OPEN, without one; OPEN_OR_L, without one (but not 으) or with ㄹ.
+ANY, CLOSED, OPEN, OPEN_OR_L = "", "C", "V", "L"
+_PARTICLES = (
+    ("을", CLOSED, 1), ("를", OPEN, 1), ("은", CLOSED, 1), ("는", OPEN, 1),
+    ("이", CLOSED, 2), ("가", OPEN, 2), ("과", CLOSED, 2),
+    ("으로", CLOSED, 1), ("로", OPEN_OR_L, 2), ("으로서", CLOSED, 1),
+    ("으로써", CLOSED, 1), ("로서", OPEN_OR_L, 2), ("로써", OPEN_OR_L, 2),
+    ("이나", CLOSED, 2), ("나", OPEN, 2), ("이란", CLOSED, 2), ("란", OPEN, 2),
+    ("이라는", CLOSED, 2), ("라는", OPEN, 2), ("이라고", CLOSED, 2),
+    ("라고", OPEN, 2), ("이라도", CLOSED, 2), ("라도", OPEN, 2),
+    ("의", ANY, 2), ("에", ANY, 1), ("에서", ANY, 1), ("에게", ANY, 1),
+    ("와", OPEN, 1), ("한테", ANY, 2), ("도", ANY, 2), ("만", ANY, 2),
+    ("까지", ANY, 2), ("부터", ANY, 2), ("보다", ANY, 2), ("처럼", ANY, 2),
+    ("마다", ANY, 2), ("밖에", ANY, 2), ("대로", ANY, 2), ("들", ANY, 2),
+    ("이다", ANY, 2), ("입니다", ANY, 1), ("이며", ANY, 2), ("이고", ANY, 2),
+    ("지만", ANY, 1), ("거나", ANY, 1), ("이므로", ANY, 1),
+    ("으므로", CLOSED, 1), ("므로", OPEN, 1),
+)  # fmt: skip
+# Endings of 하다 and 되다 verbs and adjectives: 컴파일하는, 간단한, 정의된.
+_ENDINGS = (
+    "하다", "합니다", "하는", "하고", "하면", "하며", "하여", "해서", "해야",
+    "했다", "했습니다", "하였다", "하였습니다", "하기", "하려면", "하려고",
+    "하도록", "하지", "한다", "한", "할", "해", "하세요", "하게", "하므로",
+    "하면서", "되다", "됩니다", "되는", "되고", "되면", "되며", "되어", "돼",
+    "된다", "된", "될", "되었다", "되었습니다", "됐다", "됐습니다", "되지",
+    "되기", "되도록", "되므로", "하는지", "했는지", "하는데", "할지", "했던",
+    "하던", "해도", "하거나", "한다면", "되는지", "됐는지", "되었는지", "되는데",
+    "된다면", "되거나",
+)  # fmt: skip
+# The one suffix table: (suffix, syllable before it, shortest stem), longest first.
+SUFFIXES: Final[tuple[tuple[str, str, int], ...]] = tuple(
+    sorted(
+        (*_PARTICLES, *((ending, ANY, 2) for ending in _ENDINGS)),
+        key=lambda rule: -len(rule[0]),
+    )
+)
+KOREAN_STOPWORDS: Final = frozenset((
+    "것", "수", "등", "및", "이", "그", "저", "때", "더", "또", "위", "각", "두",
+    "세", "번", "개", "안", "잘", "못", "좀", "즉", "하", "되", "있", "없",
+    "이런", "그런", "저런", "이것", "그것", "저것", "여기", "거기", "있다",
+    "있는", "있고", "있으며", "있습니다", "없다", "없는", "없고", "없습니다",
+    "경우", "때문", "위해", "통해", "대한", "대해", "따라", "또는", "그리고",
+    "하지만", "그러나", "따라서", "그래서", "모든", "어떤", "다른", "같은",
+))  # fmt: skip
+
+
+def is_hangul(word: str) -> bool:
+    """Whether ``word`` (a token from :meth:`SearchKorean.split`) is Korean."""
+    return word != "" and FIRST <= ord(word[0]) <= LAST
+
+
+def _follows(syllable: str, after: str) -> bool:
+    final = (ord(syllable) - FIRST) % 28
+    if after == CLOSED:
+        return final != 0
+    if after == OPEN:
+        return final == 0
+    if after == OPEN_OR_L:
+        return (final == 0 and syllable != EU) or final == RIEUL
+    return True
+
+
+def stem_hangul(word: str) -> str:
+    """``word`` without its particles and endings (see the module docstring)."""
+    while True:
+        for suffix, after, shortest in SUFFIXES:
+            rest = len(word) - len(suffix)
+            fits = rest >= shortest and word.endswith(suffix)
+            if fits and _follows(word[rest - 1], after):
+                word = word[:rest]
+                break
+        else:
+            return word
+
+
+_BASE_STOPWORDS = KOREAN_STOPWORDS | {suffix for suffix, _, _ in SUFFIXES}
+# Closed under stemming: a word that is a stopword has a stem that is one too.
+STOPWORDS: Final = frozenset(
+    _BASE_STOPWORDS
+    | {stem_hangul(word) for word in _BASE_STOPWORDS}
+    | set("abcdefghijklmnopqrstuvwxyz")
+    | SearchEnglish.stopwords
+)
+
+
+def keep_token(word: str) -> bool:
+    """False for a Hangul word whose stem is a stopword (``는``, ``것을``)."""
+    return not is_hangul(word) or stem_hangul(word) not in STOPWORDS
+
+
+def _data_json() -> str:
+    data = {
+        "token": TOKEN_JS,
+        "suffixes": SUFFIXES,
+        "stopwords": sorted(STOPWORDS),
+        "first": FIRST,
+        "last": LAST,
+        "rieul": RIEUL,
+        "eu": EU,
+        "kinds": {"closed": CLOSED, "open": OPEN, "openOrL": OPEN_OR_L},
+    }
+    return json.dumps(data, ensure_ascii=True, sort_keys=True)
+
+
+_KOREAN_JS = """
+var KoreanSearch = (function () {
+  const data = DATA;
+  const stopwords = new Set(data.stopwords);
+  const token = new RegExp(data.token, "gu");
+  const isHangul = (word) =>
+    word.length > 0 && word.charCodeAt(0) >= data.first
+    && word.charCodeAt(0) <= data.last;
+  const follows = (syllable, after) => {
+    const final = (syllable.charCodeAt(0) - data.first) % 28;
+    if (after === data.kinds.closed) return final !== 0;
+    if (after === data.kinds.open) return final === 0;
+    if (after === data.kinds.openOrL)
+      return (final === 0 && syllable !== data.eu) || final === data.rieul;
+    return true;
+  };
+  const stemHangul = (word) => {
+    for (;;) {
+      const rule = data.suffixes.find(([suffix, after, shortest]) => {
+        const rest = word.length - suffix.length;
+        return rest >= shortest && word.endsWith(suffix)
+          && follows(word[rest - 1], after);
+      });
+      if (rule === undefined) return word;
+      word = word.slice(0, word.length - rule[0].length);
+    }
+  };
+  const keep = (word) => !isHangul(word) || !stopwords.has(stemHangul(word));
+  return { token, isHangul, stemHangul, keep };
+})();
+"""
+
+_STEMMER_JS = """
+/* Korean words: the suffix table; other words: Sphinx's English stemmer. */
+var Stemmer = function () {
+  const english = new EnglishStemmer();
+  this.stemWord = (word) =>
+    KoreanSearch.isHangul(word)
+      ? KoreanSearch.stemHangul(word)
+      : english.stemWord(word.toLowerCase());
+};
+"""
+
+_SPLITTER_JS = """
+/* Hangul runs and other word runs; Hangul words whose stem is a stopword go. */
+var splitQuery = function (query) {
+  return (query.match(KoreanSearch.token) || []).filter(KoreanSearch.keep);
+};
+"""
+
+
+@cache
+def js_stemmer_code() -> str:
+    """Sphinx's minified base and English stemmers, the Korean rules, ``Stemmer``."""
+    minified = Path(sphinx.search.__file__).parent / "minified-js"
+    english = SearchEnglish.js_stemmer_rawcode
+    return "\n".join(
+        (
+            (minified / "base-stemmer.js").read_text(encoding="utf-8"),
+            (minified / english).read_text(encoding="utf-8"),
+            _KOREAN_JS.replace("DATA", _data_json()),
+            _STEMMER_JS,
+        )
+    )
+
+
+class SearchKorean(SearchLanguage):
+    lang = "ko"
+    language_name = "Korean"
+    stopwords = STOPWORDS
+    js_splitter_code = _SPLITTER_JS
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        self.js_stemmer_code = js_stemmer_code()
+        self._english = SearchEnglish(options)
+
+    def split(self, input: str) -> list[str]:  # the base class's argument name
+        return [word for word in _TOKEN.findall(input) if keep_token(word)]
+
+    def stem(self, word: str) -> str:
+        if is_hangul(word):
+            return stem_hangul(word)
+        return self._english.stem(word)
+
+    def word_filter(self, word: str) -> bool:
+        if is_hangul(word):
+            return stem_hangul(word) not in STOPWORDS
+        return not word.isdigit() and len(word) > 1 and word.lower() not in STOPWORDS
+
+
+def setup(app: Sphinx) -> None:
+    app.add_search_language(SearchKorean)

@@ -1,0 +1,327 @@
+"""A real browser for the tests: the built site served on localhost, Debian's Chromium.
+
+The fixtures in conftest.py (``served_site``, ``browser``, ``page``) are built
+from these pieces; ``tests/benchmarks/search_report.py`` uses them directly.
+
+- :func:`serve_directory` serves a folder over ``http.server`` on a free
+  localhost port, from a thread.
+- :func:`launch_chromium` starts Chromium through Playwright's sync API. It
+  always launches the system's Chromium (``apt-get install chromium``):
+  downloading Playwright's own browser build does not work on our machines.
+  :class:`BrowserUnavailable` says what is missing; :func:`skip_or_fail` turns
+  that into a skip, or into a failure where ``JAXGUIDE_REQUIRE_BROWSER=1``
+  (CI sets it, so that browser tests never pass by being skipped).
+- :class:`SitePage` drives one page of the served site: Sphinx's search page
+  (results, timings), the search box, and the text of every page.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import threading
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+from urllib.parse import urlencode, urlsplit
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+REQUIRE_ENV = "JAXGUIDE_REQUIRE_BROWSER"
+INSTALL_HINT = (
+    "the browser tests need Playwright (the `test` dependency group, which "
+    "`nox -s tests` installs) and Debian's Chromium: `apt-get install chromium`"
+)
+# Pages of a Sphinx site that are generated, not written.
+GENERATED_PAGES = frozenset({"genindex", "py-modindex", "search"})
+
+
+class BrowserUnavailable(RuntimeError):
+    """Playwright or Chromium is not installed on this machine."""
+
+
+def skip_or_fail(reason: str) -> NoReturn:
+    """Skip the test, or fail it where ``JAXGUIDE_REQUIRE_BROWSER=1`` (as on CI)."""
+    # Imported here: tests/benchmarks/search_report.py uses this module
+    # where pytest may not be installed (`nox -s benchmark`).
+    import pytest  # noqa: PLC0415
+
+    if os.environ.get(REQUIRE_ENV) == "1":
+        pytest.fail(f"{reason} ({REQUIRE_ENV}=1: browser tests may not skip)")
+    pytest.skip(reason)
+
+
+def find_chromium() -> Path:
+    """Debian's Chromium: /usr/bin/chromium, else a ``chromium`` on PATH."""
+    if CHROMIUM.is_file():
+        return CHROMIUM
+    found = shutil.which("chromium")
+    if found is None:
+        msg = f"no Chromium at {CHROMIUM} or on PATH: {INSTALL_HINT}"
+        raise BrowserUnavailable(msg)
+    return Path(found)
+
+
+@contextmanager
+def launch_chromium() -> Iterator[Browser]:
+    """Start Playwright and the system's Chromium, headless; stop both on exit."""
+    executable = find_chromium()
+    try:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415
+    except ImportError as error:
+        msg = f"Playwright is not installed ({error}): {INSTALL_HINT}"
+        raise BrowserUnavailable(msg) from error
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable, args=list(CHROMIUM_ARGS), headless=True
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves files without logging each request to stderr."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that cancels a request (a new navigation) closes the
+        # connection mid-response: nothing went wrong on our side.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+@contextmanager
+def serve_directory(root: Path) -> Iterator[str]:
+    """Serve ``root`` on a free localhost port from a thread; yield the base URL.
+
+    >>> import urllib.request
+    >>> with serve_directory(Path(__file__).parent) as url:
+    ...     with urllib.request.urlopen(f"{url}/browser.py") as response:
+    ...         response.status
+    200
+    """
+    handler = partial(_QuietHandler, directory=str(root))
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(
+        target=server.serve_forever, name=f"http.server {root}", daemon=True
+    )
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def block_external_requests(page: Page, base_url: str) -> None:
+    """Abort every request that leaves ``base_url``.
+
+    There is no internet on our machines (CDN assets such as MathJax cannot
+    load): aborting them makes every run the same, with or without a network.
+    """
+    page.context.route(
+        lambda url: not url.startswith(base_url), lambda route: route.abort()
+    )
+
+
+def page_of(href: str) -> str:
+    """The page name a result link points at: ``"jit.html#anchor"`` -> ``"jit"``.
+
+    >>> page_of("jit.html#static-arguments"), page_of("index.html")
+    ('jit', 'index')
+    """
+    return urlsplit(href).path.removesuffix(".html")
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    """What Sphinx's search page showed for one query, in display order."""
+
+    lang: str
+    query: str
+    pages: tuple[str, ...]  # one per result: "jit" (a page can come up twice)
+    titles: tuple[str, ...]
+    summary: str  # "Search finished, found N pages ..." in the site's language
+    first_result_ms: float | None  # navigation start -> first result shown
+    finished_ms: float  # navigation start -> the search finished
+
+    def top(self, n: int = 3) -> tuple[str, ...]:
+        return self.pages[:n]
+
+    def describe(self) -> str:
+        shown = ", ".join(
+            f"{page} ({title})"
+            for page, title in zip(self.pages[:8], self.titles, strict=False)
+        )
+        more = f", ... {len(self.pages)} in all" if len(self.pages) > 8 else ""
+        return f"{self.lang} {self.query!r}: [{shown}{more}]"
+
+
+# Runs before the page's own scripts on every navigation: records when the
+# first result and the end of the search appear, from the mutation itself (a
+# waiting poll would add up to a frame of delay to the timings). The end is
+# when searchtools.js stops its "Searching..." pulse and retitles the results;
+# its summary line ("Search finished, found N pages ...") is not the signal,
+# as a site's translation of it can be empty.
+_SEARCH_TIMING_SCRIPT = """
+(() => {
+  const marks = { firstResult: null, finished: null };
+  window.__jaxguideSearch = marks;
+  new MutationObserver(() => {
+    const now = performance.now();
+    if (marks.firstResult === null
+        && document.querySelector("#search-results ul.search > li")) {
+      marks.firstResult = now;
+    }
+    if (marks.finished === null
+        && document.querySelector("#search-results ul.search")
+        && typeof Search !== "undefined" && Search._pulse_status === -1) {
+      marks.finished = now;
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+})();
+"""
+_RESULTS_JS = """() => [...document.querySelectorAll(
+  "#search-results ul.search > li > a")].map(a => [a.getAttribute("href"), a.textContent])"""
+_FINISHED_JS = (
+    "() => window.__jaxguideSearch && window.__jaxguideSearch.finished !== null"
+)
+_MARKS_JS = "() => window.__jaxguideSearch"
+# Sphinx's query pipeline without the display: stem and split the query, then
+# score every page (synchronous, so it can be timed on its own).
+_QUERY_TIMES_JS = """([query, batches, perBatch]) => {
+  const times = [];
+  for (let b = 0; b < batches; b++) {
+    const start = performance.now();
+    for (let i = 0; i < perBatch; i++) {
+      Search._performSearch(...Search._parseQuery(query));
+    }
+    times.push((performance.now() - start) / perBatch);
+  }
+  return times;
+}"""
+_PAGE_TEXTS_JS = """async (urls) => {
+  const texts = {};
+  for (const [name, url] of Object.entries(urls)) {
+    const html = await (await fetch(url)).text();
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const article = doc.querySelector("article.bd-article");
+    texts[name] = article === null ? null : article.textContent;
+  }
+  return texts;
+}"""
+
+_prepared: weakref.WeakSet[Page] = weakref.WeakSet()
+
+
+class SitePage:
+    """One browser page on the served site, with its uncaught script errors."""
+
+    def __init__(self, page: Page, base_url: str, *, timeout_ms: float = 20_000):
+        self.page = page
+        self.base_url = base_url
+        self.timeout_ms = timeout_ms
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        if page not in _prepared:
+            page.add_init_script(_SEARCH_TIMING_SCRIPT)
+            _prepared.add(page)
+
+    def url(self, lang: str, page: str) -> str:
+        return f"{self.base_url}/{lang}/{page}.html"
+
+    def search(self, lang: str, query: str) -> SearchOutcome:
+        """Open ``search.html?q=query`` (what the search box submits); wait
+        until Sphinx has shown every result and finished the search."""
+        self.page.goto(f"{self.url(lang, 'search')}?{urlencode({'q': query})}")
+        return self._outcome(lang, query)
+
+    def type_search(
+        self, lang: str, query: str, *, start: str = "index"
+    ) -> SearchOutcome:
+        """As a reader does: on a page, open the search box (Ctrl+K), type, Enter."""
+        self.page.goto(self.url(lang, start))
+        self.page.keyboard.press("Control+k")
+        # The theme's search dialog opens with its box focused.
+        self.page.locator("dialog[open] input[name='q']:focus").wait_for()
+        self.page.keyboard.type(query)
+        with self.page.expect_navigation():
+            self.page.keyboard.press("Enter")
+        return self._outcome(lang, query)
+
+    def _outcome(self, lang: str, query: str) -> SearchOutcome:
+        try:
+            self.page.wait_for_function(_FINISHED_JS, timeout=self.timeout_ms)
+        except Exception as error:
+            errors = "; ".join(self.errors) or "none"
+            msg = (
+                f"{lang} search for {query!r} did not finish within "
+                f"{self.timeout_ms / 1000:g} s (script errors: {errors})"
+            )
+            raise AssertionError(msg) from error
+        links: list[list[str]] = self.page.evaluate(_RESULTS_JS)
+        marks: dict[str, float | None] = self.page.evaluate(_MARKS_JS)
+        finished = marks["finished"]
+        assert finished is not None
+        return SearchOutcome(
+            lang=lang,
+            query=query,
+            pages=tuple(page_of(href) for href, _ in links),
+            titles=tuple(title for _, title in links),
+            summary=self.page.locator("#search-results p.search-summary").inner_text(),
+            first_result_ms=marks["firstResult"],
+            finished_ms=finished,
+        )
+
+    def query_ms(self, query: str, batches: int = 10, per_batch: int = 10) -> float:
+        """Sphinx's query pipeline alone (split, stem, score every page), on the
+        search page already open: the median of ``batches`` batch means (a
+        batch, as browsers give performance.now() to 0.1 ms only)."""
+        self.page.wait_for_function("() => Search.hasIndex()", timeout=self.timeout_ms)
+        times: list[float] = self.page.evaluate(
+            _QUERY_TIMES_JS, [query, batches, per_batch]
+        )
+        return statistics.median(times)
+
+    def page_texts(self, site: Path, lang: str) -> dict[str, str]:
+        """The article text of every written page of one language, as the
+        browser parses it (no sidebar, no previous/next links)."""
+        names = sorted(
+            path.stem
+            for path in (site / lang).glob("*.html")
+            if path.stem not in GENERATED_PAGES
+        )
+        self.page.goto(self.url(lang, "index"))
+        texts: dict[str, str | None] = self.page.evaluate(
+            _PAGE_TEXTS_JS, {name: self.url(lang, name) for name in names}
+        )
+        missing = sorted(name for name, text in texts.items() if text is None)
+        assert not missing, f"no article.bd-article in {lang} pages {missing}"
+        return {name: text for name, text in texts.items() if text is not None}
