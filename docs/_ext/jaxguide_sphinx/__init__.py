@@ -8,6 +8,7 @@
   interface text.
 - :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
 - :mod:`.glossary`: the glossary file rendered as a table (``glossary-table``).
+- :mod:`.tables`: the docutils table pieces those directives share.
 - :mod:`.language_links`: the language switcher, hreflang links and stand-in
   pages for pages not translated yet.
 - :mod:`.exec_table_text`: Korean headers for myst-nb's execution table.

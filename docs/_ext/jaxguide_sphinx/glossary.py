@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Any, ClassVar, NoReturn
 
 from docutils import nodes
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 from sphinx.util.docutils import SphinxDirective
+
+from .tables import cell, doc_link, table
 
 REQUIRED = ("en", "ko", "en_def", "ko_def")
 OPTIONAL = ("avoid", "page")
@@ -96,12 +97,6 @@ def load_glossary(path: Path) -> list[Term]:
     return terms
 
 
-def _cell(*children: nodes.Node) -> nodes.entry:
-    paragraph = nodes.paragraph()
-    paragraph.extend(children)
-    return nodes.entry("", paragraph)
-
-
 class GlossaryTable(SphinxDirective):
     """Render the glossary file as a table in the page's language."""
 
@@ -116,42 +111,24 @@ class GlossaryTable(SphinxDirective):
         except ValueError as error:
             return [self.state.document.reporter.error(str(error), line=self.lineno)]
         lang = "ko" if self.config.language == "ko" else "en"
-        table = nodes.table(classes=["jaxguide-glossary"])
-        group = nodes.tgroup(cols=4)
-        table += group
-        for width in (20, 16, 52, 12):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        head += nodes.row("", *(_cell(nodes.Text(title)) for title in HEADERS[lang]))
-        group += head
-        body = nodes.tbody()
+        rows = []
         for term in terms:
-            english = nodes.strong(text=term.en)
             target = nodes.target("", "", ids=[nodes.make_id(f"term-{term.en}")])
             meaning: list[nodes.Node] = [
                 nodes.Text(term.ko_def if lang == "ko" else term.en_def)
             ]
             if term.page:
-                link = addnodes.pending_xref(
-                    "",
-                    nodes.inline(text=term.page),
-                    refdomain="std",
-                    reftype="doc",
-                    reftarget=term.page,
-                    refdoc=self.env.docname,
-                    refexplicit=False,
-                )
+                link = doc_link(term.page, term.page, self.env.docname)
                 meaning += [nodes.Text(" → "), link]
-            avoid = nodes.Text(", ".join(term.avoid))
-            body += nodes.row(
-                "",
-                _cell(target, english),
-                _cell(nodes.Text(term.ko)),
-                _cell(*meaning),
-                _cell(avoid),
+            rows.append(
+                [
+                    cell(target, nodes.strong(text=term.en)),
+                    cell(nodes.Text(term.ko)),
+                    cell(*meaning),
+                    cell(nodes.Text(", ".join(term.avoid))),
+                ]
             )
-        group += body
-        return [table]
+        return [table(HEADERS[lang], (20, 16, 52, 12), rows, "jaxguide-glossary")]
 
 
 def _check_file(app: Sphinx) -> None:

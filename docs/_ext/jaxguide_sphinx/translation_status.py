@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+
+from .tables import cell, doc_link, table
 
 HEADERS = {
     "ko": ("페이지", "상태", "마지막 수정"),
@@ -42,12 +43,6 @@ STATES = {
 }
 
 
-def _cell(*children: nodes.Node) -> nodes.entry:
-    paragraph = nodes.paragraph()
-    paragraph.extend(children)
-    return nodes.entry("", paragraph)
-
-
 class TranslationStatus(SphinxDirective):
     """Render the state of each page's translation as a table."""
 
@@ -66,35 +61,19 @@ class TranslationStatus(SphinxDirective):
             if path.is_file():
                 self.env.note_dependency(str(path))
         lang = "ko" if self.config.language == "ko" else "en"
-        table = nodes.table(classes=["jaxguide-translations"])
-        group = nodes.tgroup(cols=3)
-        table += group
-        for width in (50, 25, 25):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        head += nodes.row("", *(_cell(nodes.Text(title)) for title in HEADERS[lang]))
-        group += head
-        body = nodes.tbody()
+        rows = []
         for page in check(docs).pages:
             name: nodes.Node = nodes.literal(text=page.name)
             if lang in page.languages:  # the link shows the page's title
-                name = addnodes.pending_xref(
-                    "",
-                    nodes.inline(text=page.name),
-                    refdomain="std",
-                    reftype="doc",
-                    reftarget=f"/{page.name}",
-                    refdoc=self.env.docname,
-                    refexplicit=False,
-                )
-            body += nodes.row(
-                "",
-                _cell(name),
-                _cell(nodes.Text(STATES[lang][page.state])),
-                _cell(nodes.Text(page.last_update or "—")),
+                name = doc_link(f"/{page.name}", page.name, self.env.docname)
+            rows.append(
+                [
+                    cell(name),
+                    cell(nodes.Text(STATES[lang][page.state])),
+                    cell(nodes.Text(page.last_update or "—")),
+                ]
             )
-        group += body
-        return [table]
+        return [table(HEADERS[lang], (50, 25, 25), rows, "jaxguide-translations")]
 
 
 def setup(app: Sphinx) -> None:
