@@ -23,19 +23,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 import jax
 import jax.numpy as jnp
 import numpy as np
-from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.figure import Figure
 
 import jaxguide
+from _cli import HelpFormatter, figure_path
 
 Candidates = dict[str, Callable[[], object]]
-T = TypeVar("T")
-FORMATS = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
 
 
 @dataclass(frozen=True)
@@ -160,41 +157,19 @@ TABLES = {
 }
 
 
-def checked(
-    convert: Callable[[str], T], test: Callable[[T], bool], rule: str
-) -> Callable[[str], T]:
-    """An argparse type: ``convert(text)``, refused unless it passes ``test``."""
-
-    def parse(text: str) -> T:
-        if not test(value := convert(text)):
-            msg = f"must be {rule}, got {text!r}"
-            raise argparse.ArgumentTypeError(msg)
-        return value
-
-    parse.__name__ = getattr(convert, "__name__", "value")  # "invalid int value: ..."
-    return parse
-
-
-class HelpFormatter(
-    argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter
-):
-    """Keep the description's line breaks; show every option's default."""
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line; a bad value stops the program with a usage message."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=HelpFormatter)
     add = parser.add_argument
-    figure = checked(
-        Path, lambda p: p.suffix[1:].lower() in FORMATS, "a .png/.pdf/... file"
-    )
     add(
         "--only",
         choices=TABLES,
         action="append",
         help="time only this table; repeatable",
     )
-    add("--plot", type=figure, metavar="PATH", help="save the tables as bar charts")
+    add(
+        "--plot", type=figure_path, metavar="PATH", help="save the tables as bar charts"
+    )
     add("--smoke", action="store_true", help="tiny sizes, 2 repeats: checks it runs")
     return parser.parse_args(argv)
 

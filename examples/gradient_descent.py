@@ -11,42 +11,17 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import jax
 import jax.numpy as jnp
-from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.figure import Figure
 
 import jaxguide
+from _cli import HelpFormatter, checked, figure_path
 
 TRUE_B, TRUE_W = 4.5, 1.3
 START = {"b": 3.0, "w": 5.0}
-T = TypeVar("T")
-FORMATS = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
-
-
-def checked(
-    convert: Callable[[str], T], test: Callable[[T], bool], rule: str
-) -> Callable[[str], T]:
-    """An argparse type: ``convert(text)``, refused unless it passes ``test``."""
-
-    def parse(text: str) -> T:
-        if not test(value := convert(text)):
-            msg = f"must be {rule}, got {text!r}"
-            raise argparse.ArgumentTypeError(msg)
-        return value
-
-    parse.__name__ = getattr(convert, "__name__", "value")  # "invalid int value: ..."
-    return parse
-
-
-class HelpFormatter(
-    argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter
-):
-    """Keep the description's line breaks; show every option's default."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -55,13 +30,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add = parser.add_argument
     steps = checked(int, lambda n: n >= 1, "at least 1")
     rate = checked(float, lambda r: 0 < r < math.inf, "a finite number > 0")
-    figure = checked(
-        Path, lambda p: p.suffix[1:].lower() in FORMATS, "a .png/.pdf/... file"
-    )
     add("--steps", type=steps, default=100, help="gradient steps")
     add("--learning-rate", type=rate, default=0.3, help="step size")
     add("--seed", type=int, default=0, help="PRNG seed of the samples")
-    add("--plot", type=figure, metavar="PATH", help="save a figure of fit and path")
+    add(
+        "--plot", type=figure_path, metavar="PATH", help="save a figure of fit and path"
+    )
     add("--smoke", action="store_true", help="quick check: already tiny, a normal run")
     return parser.parse_args(argv)
 

@@ -10,41 +10,16 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import jax
 import jax.numpy as jnp
-from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.figure import Figure
 
 import jaxguide
+from _cli import HelpFormatter, checked, figure_path
 
 TRUE_B, TRUE_W = 4.5, 1.3
-T = TypeVar("T")
-FORMATS = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
-
-
-def checked(
-    convert: Callable[[str], T], test: Callable[[T], bool], rule: str
-) -> Callable[[str], T]:
-    """An argparse type: ``convert(text)``, refused unless it passes ``test``."""
-
-    def parse(text: str) -> T:
-        if not test(value := convert(text)):
-            msg = f"must be {rule}, got {text!r}"
-            raise argparse.ArgumentTypeError(msg)
-        return value
-
-    parse.__name__ = getattr(convert, "__name__", "value")  # "invalid int value: ..."
-    return parse
-
-
-class HelpFormatter(
-    argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter
-):
-    """Keep the description's line breaks; show every option's default."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -53,13 +28,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add = parser.add_argument
     count = checked(int, lambda n: n >= 2, "at least 2 (a line needs two points)")
     noise = checked(float, lambda s: 0 <= s < math.inf, "a finite number >= 0")
-    figure = checked(
-        Path, lambda p: p.suffix[1:].lower() in FORMATS, "a .png/.pdf/... file"
-    )
     add("--samples", type=count, default=15, help="(x, y) pairs")
     add("--noise", type=noise, default=0.02, help="noise std")
     add("--seed", type=int, default=0, help="seed of the samples")
-    add("--plot", type=figure, metavar="PATH", help="save a figure of the fit")
+    add("--plot", type=figure_path, metavar="PATH", help="save a figure of the fit")
     add("--smoke", action="store_true", help="quick check: already tiny, a normal run")
     return parser.parse_args(argv)
 

@@ -11,42 +11,17 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 import jax
 import jax.numpy as jnp
 import optax
-from matplotlib.backend_bases import FigureCanvasBase
 from matplotlib.figure import Figure
 
 import jaxguide
+from _cli import HelpFormatter, checked, figure_path
 
 Params = list[dict[str, jax.Array]]
-T = TypeVar("T")
-FORMATS = FigureCanvasBase.get_supported_filetypes()  # what savefig can write
-
-
-def checked(
-    convert: Callable[[str], T], test: Callable[[T], bool], rule: str
-) -> Callable[[str], T]:
-    """An argparse type: ``convert(text)``, refused unless it passes ``test``."""
-
-    def parse(text: str) -> T:
-        if not test(value := convert(text)):
-            msg = f"must be {rule}, got {text!r}"
-            raise argparse.ArgumentTypeError(msg)
-        return value
-
-    parse.__name__ = getattr(convert, "__name__", "value")  # "invalid int value: ..."
-    return parse
-
-
-class HelpFormatter(
-    argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter
-):
-    """Keep the description's line breaks; show every option's default."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -55,14 +30,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add = parser.add_argument
     count = checked(int, lambda n: n >= 1, "at least 1")
     rate = checked(float, lambda r: 0 < r < math.inf, "a finite number > 0")
-    figure = checked(
-        Path, lambda p: p.suffix[1:].lower() in FORMATS, "a .png/.pdf/... file"
-    )
     add("--steps", type=count, default=2000, help="training steps")
     add("--learning-rate", type=rate, default=2e-3, help="Adam's learning rate")
     add("--hidden", type=count, nargs="+", default=[64, 64], help="hidden layer widths")
     add("--seed", type=int, default=0, help="PRNG seed of data and weights")
-    add("--plot", type=figure, metavar="PATH", help="save a figure of fit and loss")
+    add(
+        "--plot", type=figure_path, metavar="PATH", help="save a figure of fit and loss"
+    )
     add("--smoke", action="store_true", help="a quick run: at most 100 steps")
     args = parser.parse_args(argv)
     if args.smoke:

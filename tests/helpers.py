@@ -13,6 +13,15 @@ SITE = REPO / "build" / "html"
 LANGUAGES = ("ko", "en")
 # The flags noxfile.py gives sphinx-build for the real site.
 SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
+# The front matter of a MyST text notebook, as every page of the site has it.
+NOTEBOOK_FRONT_MATTER = """---
+file_format: mystnb
+kernelspec:
+  name: python3
+  display_name: Python 3
+  language: python
+---
+"""
 
 
 def run_sphinx(

@@ -12,18 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers import REPO, SPHINX_STRICT, run_sphinx
+from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, run_sphinx
 
 pytestmark = pytest.mark.sphinx
 
-FRONT_MATTER = """---
-file_format: mystnb
-kernelspec:
-  name: python3
-  display_name: Python 3
-  language: python
----
-"""
+FRONT_MATTER = NOTEBOOK_FRONT_MATTER
 
 
 def notebook(title: str, prose: str, *cells: str) -> str:

@@ -25,7 +25,9 @@ import pytest
 from helpers import REPO
 
 EXAMPLES = REPO / "examples"
-SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+SCRIPTS = sorted(
+    p for p in EXAMPLES.glob("*.py") if not p.name.startswith("_")
+)  # _cli.py
 NAMES = [script.stem for script in SCRIPTS]
 TIMEOUT = 300  # seconds per smoke run: a hang fails instead of blocking
 
@@ -132,6 +134,7 @@ def run_here(
 ) -> int | str | None:
     """Run an example in this process as ``__main__``; its exit code."""
     monkeypatch.setattr(sys, "argv", [str(script), *args])
+    monkeypatch.syspath_prepend(str(EXAMPLES))  # as `python examples/x.py` does
     with pytest.raises(SystemExit) as exited:
         runpy.run_path(str(script), run_name="__main__")
     return exited.value.code

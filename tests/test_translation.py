@@ -17,16 +17,9 @@ import pytest
 from jaxguide_sphinx.page_parity import read_source
 from jaxguide_sphinx.translation import Report, check, main, prose_sha, stamp
 
-from helpers import DOCS, REPO, code_cells
+from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, code_cells
 
-FRONT = """---
-file_format: mystnb
-kernelspec:
-  name: python3
-  display_name: Python 3
-  language: python
----
-"""
+FRONT = NOTEBOOK_FRONT_MATTER
 EN_INTRO = (
     FRONT
     + """
