@@ -2,6 +2,7 @@
 """Sessions for building, testing and linting jaxguide.
 
     nox -s docs    # build the site, both languages, into build/html
+    nox -s publish -- --version 0.1 --site DIR  # build and put a version into DIR
     nox -s tests   # build the site, then run pytest (tests + package doctests)
     nox -s lint    # ruff check, ruff format --check, mypy --strict
     nox -s i18n    # the translation checker (the tests run it too)
@@ -15,7 +16,8 @@ next month execute the pages against the same JAX and the same toolchain.
 
 from __future__ import annotations
 
-import shutil
+import argparse
+import os
 from pathlib import Path
 
 import nox
@@ -32,6 +34,10 @@ DOCS = ROOT / "docs"
 BUILD = ROOT / "build"
 LANGUAGES = ("ko", "en")  # the first one is the site's default language
 SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
+# Sphinx writes one folder per language here; the publish step lays them out
+# as the site (build/html locally, the gh-pages branch in CI).
+SPHINX_OUT = BUILD / "sphinx"
+SITE = BUILD / "html"
 
 
 def install(session: nox.Session, *groups: str) -> None:
@@ -62,11 +68,19 @@ def sphinx_args(builder: str, lang: str, outdir: Path) -> list[str]:
     ]
 
 
-def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
-    """Check JAX, build every language, run the pages' doctests, add the root page."""
+def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
+    """Check JAX, build every language, run the pages' doctests, lay out the site.
+
+    The version is JAXGUIDE_VERSION ("dev" unless set). The site in build/html
+    has the published layout (/<lang>/<version>/, stable/, the root page), so
+    what you open locally is what is published. Returns the version.
+    """
+    version = session.env.get("JAXGUIDE_VERSION") or os.environ.get(
+        "JAXGUIDE_VERSION", "dev"
+    )
     session.run("python", "-m", "jaxguide.smoke")
     for lang in LANGUAGES:
-        outdir = BUILD / "html" / lang
+        outdir = SPHINX_OUT / lang
         session.run(
             *sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args
         )
@@ -75,8 +89,24 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     for lang in LANGUAGES:
         outdir = BUILD / "doctest" / lang
         session.run(*sphinx_args("doctest", lang, outdir), *SPHINX_STRICT, "-q")
-    shutil.copy2(DOCS / "_root" / "index.html", BUILD / "html" / "index.html")
-    session.log(f"Site built: open {BUILD / 'html' / 'index.html'}")
+    run_publish(session, version, SITE)
+    session.log(f"Site built: open {SITE / 'index.html'}")
+    return version
+
+
+def run_publish(session: nox.Session, version: str, site: Path) -> None:
+    session.run(
+        "python",
+        "-m",
+        "jaxguide_sphinx.publish",
+        "--version",
+        version,
+        "--site",
+        str(site),
+        "--build",
+        str(SPHINX_OUT),
+        env={"PYTHONPATH": str(DOCS / "_ext")},
+    )
 
 
 @nox.session
@@ -84,6 +114,26 @@ def docs(session: nox.Session) -> None:
     """Build the site (both languages) into build/html; posargs go to sphinx-build."""
     install(session, "docs")
     build_site(session, *session.posargs)
+
+
+@nox.session
+def publish(session: nox.Session) -> None:
+    """Build a version of the site and put it into a site folder.
+
+    `nox -s publish -- --version 0.1 --site ../gh-pages` builds with
+    JAXGUIDE_VERSION=0.1 and adds (or replaces) /ko/0.1/ and /en/0.1/ in that
+    folder, then regenerates stable/, versions.json, the root page, 404.html
+    and the sitemap (docs/_ext/jaxguide_sphinx/publish.py). Other versions'
+    folders are left untouched. The CI workflow publishes this way.
+    """
+    parser = argparse.ArgumentParser(prog="nox -s publish --")
+    parser.add_argument("--version", required=True)
+    parser.add_argument("--site", required=True, type=Path)
+    args = parser.parse_args(session.posargs)
+    install(session, "docs")
+    session.env["JAXGUIDE_VERSION"] = args.version
+    build_site(session)
+    run_publish(session, args.version, args.site.resolve())
 
 
 @nox.session

@@ -5,7 +5,9 @@ Each language is its own Sphinx project with its own source folder
 
     sphinx-build -c docs -D language=ko docs/ko build/html/ko
 
-``nox -s docs`` runs exactly that for both languages. Both builds point
+``nox -s docs`` runs exactly that for both languages, then lays the two
+builds out as the published site (``build/html/<lang>/<version>/``, see
+``docs/_ext/jaxguide_sphinx/publish.py``). Both builds point
 myst-nb at one execution cache (under ``build/jupyter_cache``): jupyter-cache keys a
 notebook by its code cells and kernelspec only, so a page whose code cells are
 identical in both languages executes once per build, not twice. The cache
@@ -19,6 +21,7 @@ import hashlib
 import os
 import shutil
 import sys
+from importlib.metadata import version as installed_version
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -26,13 +29,34 @@ from sphinx.config import Config
 
 DOCS_DIR = Path(__file__).resolve().parent
 REPO_DIR = DOCS_DIR.parent
-sys.path.insert(0, str(DOCS_DIR / "_ext"))  # local extensions, see docs/_ext
 
 # -- Project -----------------------------------------------------------------
 project = "jaxguide"
 author = "The jaxguide authors"
 copyright = "2026, The jaxguide authors"
 language = "en"  # overridden per build with -D language=ko|en
+
+# -- Version and address -------------------------------------------------------
+# A version of the guide is a release (git tag vX.Y, built once against the JAX
+# it pins) or "dev" (the main branch). The publish workflow sets
+# JAXGUIDE_VERSION; a local build is "dev".
+sys.path.insert(0, str(DOCS_DIR / "_ext"))
+from jaxguide_sphinx.site_address import (  # noqa: E402
+    check_version,
+    site_base_url,
+)
+
+version = release = check_version(os.environ.get("JAXGUIDE_VERSION", "dev"))
+jax_version = installed_version("jax")
+# Where the site is published: https://<owner>.github.io/<repo>/ for the
+# repository below. Forks need no edit: GitHub Actions sets GITHUB_REPOSITORY,
+# and JAXGUIDE_REPOSITORY or JAXGUIDE_BASE_URL (a custom domain) override it.
+repository = (
+    os.environ.get("JAXGUIDE_REPOSITORY")
+    or os.environ.get("GITHUB_REPOSITORY")
+    or "jaxguide/jaxguide"
+)
+base_url = site_base_url(repository, os.environ.get("JAXGUIDE_BASE_URL"))
 
 TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
 SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
@@ -50,6 +74,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx_copybutton",
     "sphinx_design",
+    "sphinxext.opengraph",
     "jaxguide_sphinx",
 ]
 
@@ -163,13 +188,37 @@ html_theme_options = {
     "use_fullscreen_button": True,
     # The language switcher first, then the theme's own buttons.
     "article_header_end": ["language-switcher.html", "article-header-buttons.html"],
+    # pydata-sphinx-theme's version switcher and its banner on dev and old
+    # releases. The publish step writes one versions.json per language, next
+    # to the version folders; a relative json_url is resolved against this
+    # version's root. There is no file to check while building.
+    "switcher": {"json_url": "../versions.json", "version_match": release},
+    "check_switcher": False,
+    "show_version_warning_banner": True,
+}
+# sphinx-book-theme has no navbar: the version (with JAX's) and the switcher
+# go at the top of the sidebar.
+html_sidebars = {
+    "**": [
+        "navbar-logo.html",
+        "jaxguide-version.html",
+        "search-button-field.html",
+        "sbt-sidebar-nav.html",
+    ]
 }
 # The two sites link each other's pages (docs/_ext: language_links):
 # jaxguide_site_url is where a language's site root is, relative to this
-# language's site root, for sites built side by side under build/html/<lang>/.
+# language's site root, in the published layout /<lang>/<version>/.
 jaxguide_languages = {"ko": "한국어", "en": "English"}
-jaxguide_site_url = "../{lang}/"
-jaxguide_top_url = "../"  # the root page that picks a language
+jaxguide_site_url = "../../{lang}/{version}/"  # the same version, other language
+jaxguide_top_url = "../../"  # the root page that picks a language
+
+# -- Canonical links and OpenGraph ---------------------------------------------
+# Every copy of a page (each version, stable) names the stable copy as the
+# canonical one; html_baseurl and ogp_site_url are set per language below.
+ogp_social_cards = {"enable": False}  # no generated images: text tags only
+ogp_type = "article"
+OG_LOCALES = {"ko": "ko_KR", "en": "en_US"}
 copybutton_exclude = ".linenos, .gp, .go"
 
 
@@ -181,6 +230,25 @@ def _per_language(_app: Sphinx, config: Config) -> None:
     config.html_theme_options["search_bar_text"] = placeholder
     show, hide = SOLUTION_TOGGLES.get(lang, SOLUTION_TOGGLES["en"])
     config.nb_code_prompt_show, config.nb_code_prompt_hide = show, hide
+    stable = f"{base_url}{lang}/stable/"
+    config.html_baseurl = config.ogp_site_url = stable
+    config.ogp_site_name = config.html_title
+    locale = OG_LOCALES.get(lang, OG_LOCALES["en"])
+    config.ogp_custom_meta_tags = [
+        f'<meta property="og:locale" content="{locale}" />',
+        *(
+            f'<meta property="og:locale:alternate" content="{other}" />'
+            for code, other in OG_LOCALES.items()
+            if code != lang
+        ),
+    ]
+    config.html_context = {
+        **config.html_context,
+        # The theme logs a console error on a first visit without this.
+        "default_mode": "auto",
+        "jaxguide_jax_version": jax_version,
+        "jaxguide_base_url": base_url,
+    }
 
 
 def setup(app: Sphinx) -> None:

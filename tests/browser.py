@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -99,10 +100,24 @@ def launch_chromium() -> Iterator[Browser]:
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serves files without logging each request to stderr."""
+    """Serves files without logging each request to stderr; answers a missing
+    path with the site's 404.html, as GitHub Pages does."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 class _Server(ThreadingHTTPServer):
@@ -244,9 +259,17 @@ _prepared: weakref.WeakSet[Page] = weakref.WeakSet()
 class SitePage:
     """One browser page on the served site, with its uncaught script errors."""
 
-    def __init__(self, page: Page, base_url: str, *, timeout_ms: float = 20_000):
+    def __init__(
+        self,
+        page: Page,
+        base_url: str,
+        *,
+        version: str = "dev",
+        timeout_ms: float = 20_000,
+    ):
         self.page = page
         self.base_url = base_url
+        self.version = version
         self.timeout_ms = timeout_ms
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -255,7 +278,7 @@ class SitePage:
             _prepared.add(page)
 
     def url(self, lang: str, page: str) -> str:
-        return f"{self.base_url}/{lang}/{page}.html"
+        return f"{self.base_url}/{lang}/{self.version}/{page}.html"
 
     def search(self, lang: str, query: str) -> SearchOutcome:
         """Open ``search.html?q=query`` (what the search box submits); wait
@@ -310,12 +333,13 @@ class SitePage:
         )
         return statistics.median(times)
 
-    def page_texts(self, site: Path, lang: str) -> dict[str, str]:
-        """The article text of every written page of one language, as the
-        browser parses it (no sidebar, no previous/next links)."""
+    def page_texts(self, built: Path, lang: str) -> dict[str, str]:
+        """The article text of every written page of one language (its pages
+        are those of Sphinx's build ``built / lang``), as the browser parses
+        it (no sidebar, no previous/next links)."""
         names = sorted(
             path.stem
-            for path in (site / lang).glob("*.html")
+            for path in (built / lang).glob("*.html")
             if path.stem not in GENERATED_PAGES
         )
         self.page.goto(self.url(lang, "index"))

@@ -19,7 +19,7 @@ from browser import (
     serve_directory,
     skip_or_fail,
 )
-from helpers import SITE
+from helpers import BUILT, SITE
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -38,8 +38,14 @@ def site() -> Path:
 
 
 @pytest.fixture(scope="session")
+def built(site: Path) -> Path:
+    """Sphinx's build of each language: ``built / "ko" / "jit.html"``."""
+    return BUILT
+
+
+@pytest.fixture(scope="session")
 def served_site(site: Path) -> Iterator[str]:
-    """Base URL of build/html served on localhost: ``{served_site}/ko/jit.html``."""
+    """Base URL of build/html served on localhost: ``{served_site}/ko/dev/jit.html``."""
     with serve_directory(site) as url:
         yield url
 

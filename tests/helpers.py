@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -9,7 +10,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
+# `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>,
+# then lays them out as the published site in build/html: /<lang>/<version>/,
+# /<lang>/stable/, the root page (docs/_ext/jaxguide_sphinx/publish.py).
 SITE = REPO / "build" / "html"
+BUILT = REPO / "build" / "sphinx"
 LANGUAGES = ("ko", "en")
 # The flags noxfile.py gives sphinx-build for the real site.
 SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
@@ -22,6 +27,12 @@ kernelspec:
   language: python
 ---
 """
+
+
+def built_version(built: Path = BUILT) -> str:
+    """The guide version the last `nox -s docs` built ("dev" unless released)."""
+    manifest = built / "ko" / "jaxguide-build.json"
+    return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
 
 
 def run_sphinx(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from browser import SitePage
-from helpers import REPO
+from helpers import REPO, built_version
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -69,7 +69,7 @@ def cases(table: list[Case]) -> list[Any]:
 
 @pytest.fixture
 def site_page(page: Page, served_site: str) -> SitePage:
-    return SitePage(page, served_site)
+    return SitePage(page, served_site, version=built_version())
 
 
 def assert_found(site_page: SitePage, lang: str, query: str, pages: set[str]) -> None:
@@ -81,12 +81,12 @@ def assert_found(site_page: SitePage, lang: str, query: str, pages: set[str]) ->
     assert not site_page.errors, site_page.errors
 
 
-def test_expected_pages_exist(site: Path) -> None:
+def test_expected_pages_exist(built: Path) -> None:
     """The expectations name real pages (a rename must update them)."""
     for lang, table in (("ko", KOREAN + KOREAN_INFLECTED), ("en", ENGLISH)):
         for _, _, pages in table:
             for name in pages:
-                assert (site / lang / f"{name}.html").is_file(), (lang, name)
+                assert (built / lang / f"{name}.html").is_file(), (lang, name)
 
 
 @pytest.mark.parametrize(("query", "pages"), cases(KOREAN))
@@ -171,7 +171,7 @@ def test_search_box(site_page: SitePage, lang: str, query: str, page_name: str) 
 
 
 @pytest.mark.usefixtures("browser")
-def test_search_report_script(site: Path, tmp_path: Path) -> None:
+def test_search_report_script(built: Path, tmp_path: Path) -> None:
     """tests/benchmarks/search_report.py measures both sites and writes its JSON."""
     output = tmp_path / "search-report.json"
     script = REPO / "tests" / "benchmarks" / "search_report.py"
@@ -188,7 +188,7 @@ def test_search_report_script(site: Path, tmp_path: Path) -> None:
         entry = report["sites"][lang]
         assert (
             entry["searchindex_bytes"]
-            == (site / lang / "searchindex.js").stat().st_size
+            == (built / lang / "searchindex.js").stat().st_size
         )
         assert len(entry["queries"]) == 5
         assert entry["median_finished_ms"] > 0

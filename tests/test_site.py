@@ -1,4 +1,6 @@
-"""The built site (build/html), as `nox -s tests` leaves it before pytest."""
+"""The built site, as `nox -s tests` leaves it before pytest: Sphinx's build of
+each language (``built``: build/sphinx/<lang>) and the site laid out from them
+(``site``: build/html)."""
 
 from __future__ import annotations
 
@@ -34,51 +36,51 @@ class _Images(HTMLParser):
             self.images.append(dict(attrs))
 
 
-def page(site: Path, lang: str, name: str) -> str:
-    return (site / lang / f"{name}.html").read_text(encoding="utf-8")
+def page(built: Path, lang: str, name: str) -> str:
+    return (built / lang / f"{name}.html").read_text(encoding="utf-8")
 
 
 def test_root_page_links_both_languages_without_javascript(site: Path) -> None:
     root = (site / "index.html").read_text(encoding="utf-8")
     for lang in LANGUAGES:
-        assert f'<a href="{lang}/index.html"' in root
-        assert (site / lang / "index.html").is_file()
+        assert f'<a href="{lang}/stable/index.html"' in root
+        assert (site / lang / "stable" / "index.html").is_file()
     assert '<html lang="ko">' in root
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", PAGES)
 def test_every_page_is_built_in_both_languages_with_the_right_lang(
-    site: Path, lang: str, name: str
+    built: Path, lang: str, name: str
 ) -> None:
-    html = page(site, lang, name)
+    html = page(built, lang, name)
     assert f'<html lang="{lang}"' in html
 
 
-def test_korean_site_has_korean_interface_text(site: Path) -> None:
+def test_korean_site_has_korean_interface_text(built: Path) -> None:
     for name in PAGES:
-        html = page(site, "ko", name)
+        html = page(built, "ko", name)
         leftovers = [text for text in ENGLISH_UI if text in html]
         assert not leftovers, (
             f"ko/{name}.html shows English interface text: {leftovers}"
         )
-    intro = page(site, "ko", "intro")
+    intro = page(built, "ko", "intro")
     assert "맨 위로" in intro  # docs/_locale/ko/LC_MESSAGES/sphinx.po
     assert (
         'title="전체 화면"' in intro
     )  # our booktheme.po overrides the theme's catalog
 
 
-def test_english_site_keeps_english_interface_text(site: Path) -> None:
-    assert "Skip to main content" in page(site, "en", "intro")
+def test_english_site_keeps_english_interface_text(built: Path) -> None:
+    assert "Skip to main content" in page(built, "en", "intro")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_show_executed_outputs_errors_figures_and_math(
-    site: Path, lang: str
+    built: Path, lang: str
 ) -> None:
     for name in ("intro", "setup"):
-        html = page(site, lang, name)
+        html = page(built, lang, name)
         assert "cell_output" in html, f"{lang}/{name}: no executed output"
         assert re.search(r"\\\[|\\\(|class=\"math", html), f"{lang}/{name}: no math"
         parser = _Images()
@@ -89,19 +91,19 @@ def test_pages_show_executed_outputs_errors_figures_and_math(
             assert len(img.get("alt") or "") > 20, (
                 f"{lang}/{name}: figure without alt text"
             )
-            assert (site / lang / str(img["src"])).is_file()
-    intro = page(site, lang, "intro")
+            assert (built / lang / str(img["src"])).is_file()
+    intro = page(built, lang, "intro")
     assert f"JAX {jax.__version__} on" in intro  # executed with the pinned JAX
     assert "TypeError" in intro  # the raises-exception cell shows the real error
-    assert "RuntimeError" in page(site, lang, "setup")
+    assert "RuntimeError" in page(built, lang, "setup")
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_figure_alt_text_is_in_the_page_language(site: Path, name: str) -> None:
+def test_figure_alt_text_is_in_the_page_language(built: Path, name: str) -> None:
     hangul = re.compile(r"[\uac00-\ud7a3]")
     for lang in LANGUAGES:
         parser = _Images()
-        parser.feed(page(site, lang, name))
+        parser.feed(page(built, lang, name))
         alts = [
             img.get("alt") or ""
             for img in parser.images
@@ -114,9 +116,9 @@ def test_figure_alt_text_is_in_the_page_language(site: Path, name: str) -> None:
 
 
 def test_status_page_lists_executed_pages_with_headers_in_the_page_language(
-    site: Path,
+    built: Path,
 ) -> None:
-    ko, en = page(site, "ko", "status"), page(site, "en", "status")
+    ko, en = page(built, "ko", "status"), page(built, "en", "status")
     assert "실행 시간(초)" in ko
     assert "Run Time (s)" not in ko
     assert "Run Time (s)" in en

@@ -39,7 +39,7 @@ from browser import (
     launch_chromium,
     serve_directory,
 )
-from helpers import REPO, SITE
+from helpers import REPO, SITE, built_version
 
 # Five queries per language, the same five ideas.
 QUERIES = {
@@ -49,7 +49,7 @@ QUERIES = {
 
 
 def index_sizes(site: Path, lang: str) -> dict[str, int]:
-    data = (site / lang / "searchindex.js").read_bytes()
+    data = (site / lang / built_version() / "searchindex.js").read_bytes()
     return {
         "searchindex_bytes": len(data),
         "searchindex_gzip_bytes": len(gzip.compress(data, compresslevel=6, mtime=0)),
@@ -70,7 +70,7 @@ def measure(site: Path, rounds: int) -> dict[str, Any]:
         context = browser.new_context()
         page = context.new_page()
         block_external_requests(page, base_url)
-        site_page = SitePage(page, base_url)
+        site_page = SitePage(page, base_url, version=built_version())
         for lang, queries in QUERIES.items():  # warm-up: fills the cache
             cold[lang] = site_page.search(lang, queries[0]).finished_ms
         for _ in range(rounds):
@@ -161,7 +161,13 @@ def main(argv: list[str] | None = None) -> int:
         help="where to write the JSON (default build/search-report.json)",
     )
     args = parser.parse_args(argv)
-    if not all((args.site / lang / "searchindex.js").is_file() for lang in QUERIES):
+    try:
+        version = built_version()
+    except FileNotFoundError:
+        version = "dev"
+    if not all(
+        (args.site / lang / version / "searchindex.js").is_file() for lang in QUERIES
+    ):
         print(f"search_report: no built site at {args.site}: run `nox -s docs` first")
         return 0
     try:

@@ -15,6 +15,10 @@
 - :mod:`.translation_status`: the state of each page's translation as a table
   (``translation-status``), from the translation checker
   (:mod:`.translation`, ``nox -s i18n``).
+- :mod:`.build_info`: ``jaxguide-build.json`` (language, version, JAX) at the
+  root of each build, for :mod:`.publish`, which lays builds out as the
+  published site (``/<lang>/<version>/``, ``stable/``, versions.json, ...);
+  :mod:`.site_address` holds what both need to know about versions and URLs.
 - :mod:`.korean_search`: the search language for ``ko`` (particles and endings
   stripped, in the index and in the browser's query).
 """
@@ -27,6 +31,7 @@ from sphinx.application import Sphinx
 
 from . import (
     api_signatures,
+    build_info,
     exec_table_text,
     execution_failures,
     execution_report,
@@ -48,4 +53,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     exec_table_text.setup(app)
     translation_status.setup(app)
     korean_search.setup(app)
+    build_info.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

@@ -17,8 +17,9 @@ that points to the original.
 
 Where the sites live relative to each other is one setting,
 ``jaxguide_site_url``: the URL of a language's site root relative to this
-language's site root, with ``{lang}`` in it (``"../{lang}/"`` for
-``build/html/<lang>/``).
+language's site root, with ``{lang}`` and ``{version}`` in it
+(``"../../{lang}/{version}/"`` for the published ``/<lang>/<version>/``, so
+the link keeps the version).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+
+from .site_address import STABLE
 
 SWITCHER_LABEL = {"ko": "언어", "en": "Language"}
 MISSING_TITLE = {
@@ -77,6 +80,13 @@ def page_exists(srcdir: Path, lang: str, pagename: str) -> bool:
     )
 
 
+def site_url(app: Sphinx, lang: str) -> str:
+    """The root of ``lang``'s site, same version, relative to this site's root."""
+    return str(app.config.jaxguide_site_url).format(
+        lang=lang, version=app.config.release
+    )
+
+
 def _site_root(app: Sphinx, pagename: str) -> str:
     """Relative URL from ``pagename`` to this language's site root."""
     to_index = app.builder.get_relative_uri(pagename, app.config.root_doc)
@@ -94,10 +104,14 @@ def language_links(
         same = current or not is_source or page_exists(srcdir, code, pagename)
         translated = current or (is_source and has_source(srcdir, code, pagename))
         target = pagename if same else app.config.root_doc
-        site = "" if current else app.config.jaxguide_site_url.format(lang=code)
+        site = "" if current else site_url(app, code)
         url = f"{root}{site}{target}.html"
         links.append(LanguageLink(code, label, url, current, same, translated))
     return links
+
+
+def _alternate(base: str, link: LanguageLink, pagename: str) -> str:
+    return f"{base}{link.code}/{STABLE}/{pagename}.html" if base else link.url
 
 
 def _add_links(
@@ -115,13 +129,17 @@ def _add_links(
         app.config.language, "Language"
     )
     top = _site_root(app, pagename) + app.config.jaxguide_top_url
+    # Search engines want absolute hreflang URLs, and the canonical copies:
+    # the stable one of each language (as html_baseurl is for this language).
+    base = app.config.html_context.get("jaxguide_base_url", "")
     alternates = [
-        f'<link rel="alternate" hreflang="{link.code}" href="{link.url}" />'
+        f'<link rel="alternate" hreflang="{link.code}" href="{_alternate(base, link, pagename)}" />'
         for link in links
         if link.translated
     ]
+    x_default = base or f"{top}index.html"
     alternates.append(
-        f'<link rel="alternate" hreflang="x-default" href="{top}index.html" />'
+        f'<link rel="alternate" hreflang="x-default" href="{x_default}" />'
     )
     context["metatags"] = context.get("metatags", "") + "\n".join(alternates)
 
@@ -139,7 +157,7 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
             continue
         code, label = originals[0]
         root = _site_root(app, pagename)
-        site = app.config.jaxguide_site_url.format(lang=code)
+        site = site_url(app, code)
         context = {
             "title": MISSING_TITLE.get(lang, MISSING_TITLE["en"]).format(
                 label=app.config.jaxguide_languages[lang]
@@ -154,7 +172,7 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
 
 def setup(app: Sphinx) -> None:
     app.add_config_value("jaxguide_languages", {}, "html", dict)
-    app.add_config_value("jaxguide_site_url", "../{lang}/", "html", str)
-    app.add_config_value("jaxguide_top_url", "../", "html", str)
+    app.add_config_value("jaxguide_site_url", "../../{lang}/{version}/", "html", str)
+    app.add_config_value("jaxguide_top_url", "../../", "html", str)
     app.connect("html-page-context", _add_links)
     app.connect("html-collect-pages", _stand_in_pages)
