@@ -4,7 +4,7 @@
     nox -s docs    # build the site, both languages, into build/html
     nox -s publish -- --version 0.1 --site DIR  # build and put a version into DIR
     nox -s tests   # build the site, then run pytest (tests + package doctests)
-    nox -s lint    # ruff check, ruff format --check, mypy --strict
+    nox -s lint    # ruff, mypy --strict, the GitHub workflows (schema, zizmor)
     nox -s i18n    # the translation checker (the tests run it too)
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
@@ -151,11 +151,18 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """Ruff (lint and format check) over everything; mypy --strict on the package
-    and the local Sphinx extensions (which need the docs toolchain installed)."""
+    and the local Sphinx extensions (which need the docs toolchain installed);
+    the GitHub workflows against their schema and zizmor's security audit
+    (pinned actions, least permissions, no template injection), both offline."""
     install(session, "lint", "docs")
     session.run("ruff", "check", *session.posargs, ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
+    workflows = sorted(str(p) for p in (ROOT / ".github" / "workflows").glob("*.yml"))
+    session.run(
+        "check-jsonschema", "--builtin-schema", "vendor.github-workflows", *workflows
+    )
+    session.run("zizmor", "--offline", "--min-severity", "low", *workflows)
 
 
 @nox.session

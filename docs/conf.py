@@ -41,7 +41,7 @@ language = "en"  # overridden per build with -D language=ko|en
 # it pins) or "dev" (the main branch). The publish workflow sets
 # JAXGUIDE_VERSION; a local build is "dev".
 sys.path.insert(0, str(DOCS_DIR / "_ext"))
-from jaxguide_sphinx.site_address import (  # noqa: E402
+from jaxguide_sphinx.site_address import (
     check_version,
     site_base_url,
 )

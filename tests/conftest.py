@@ -39,7 +39,9 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def built(site: Path) -> Path:
-    """Sphinx's build of each language: ``built / "ko" / "jit.html"``."""
+    """Sphinx's build of each language: ``built / "ko" / "jit.html"`` (the
+    pages of build/html/ko/<version>/, which ``site`` checks exists)."""
+    del site
     return BUILT
 
 

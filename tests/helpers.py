@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -36,9 +37,16 @@ def built_version(built: Path = BUILT) -> str:
 
 
 def run_sphinx(
-    srcdir: Path, outdir: Path, *, lang: str, cache: Path, builder: str = "html"
+    srcdir: Path,
+    outdir: Path,
+    *,
+    lang: str,
+    cache: Path,
+    builder: str = "html",
+    env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[str]:
-    """Build ``srcdir`` with the site's real docs/conf.py, as noxfile.py does."""
+    """Build ``srcdir`` with the site's real docs/conf.py, as noxfile.py does;
+    ``env`` adds environment variables (JAXGUIDE_VERSION, ...)."""
     command = [
         sys.executable,
         "-m",
@@ -58,7 +66,12 @@ def run_sphinx(
         str(outdir / builder),
     ]
     return subprocess.run(
-        command, capture_output=True, text=True, check=False, timeout=600
+        command,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+        env={**os.environ, **(env or {})},
     )
 
 

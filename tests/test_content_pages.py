@@ -144,7 +144,9 @@ def test_jax_functions_link_to_jax_reference(built: Path, lang: str, name: str) 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(TAUGHT_ERRORS))
-def test_taught_errors_are_executed_and_shown(built: Path, lang: str, name: str) -> None:
+def test_taught_errors_are_executed_and_shown(
+    built: Path, lang: str, name: str
+) -> None:
     html = built_page(built, lang, name)
     for error in TAUGHT_ERRORS[name]:
         assert re.search(rf"{error}</span>|{error}:", html), (

@@ -13,6 +13,8 @@ import pytest
 
 from helpers import run_sphinx
 
+# A release, so that the links show they keep the version.
+ENV = {"JAXGUIDE_VERSION": "0.3", "JAXGUIDE_BASE_URL": "https://example.org/g/"}
 INDEX = "# {title}\n\n```{{toctree}}\n{pages}\n```\n"
 
 
@@ -44,7 +46,7 @@ def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for lang in pages:  # every source first: each build looks at the other's
         srcdir = root / "src" / lang
         result = run_sphinx(
-            srcdir, root / "out" / lang, lang=lang, cache=root / "cache"
+            srcdir, root / "out" / lang, lang=lang, cache=root / "cache", env=ENV
         )
         assert result.returncode == 0, result.stdout + result.stderr
     return root / "out"
@@ -57,19 +59,26 @@ def html(site: Path, lang: str, page: str) -> str:
 def test_switcher_links_the_same_page_in_the_other_language(tiny_site: Path) -> None:
     ko = html(tiny_site, "ko", "both")
     assert (
-        '<a class="jaxguide-language" href="../en/both.html" hreflang="en" lang="en">English</a>'
+        '<a class="jaxguide-language" href="../../en/0.3/both.html" hreflang="en" lang="en">English</a>'
         in ko
     )
     assert 'aria-current="page">한국어</span>' in ko
     en = html(tiny_site, "en", "both")
-    assert 'href="../ko/both.html" hreflang="ko"' in en
+    assert 'href="../../ko/0.3/both.html" hreflang="ko"' in en
 
 
 def test_every_page_has_hreflang_alternates_and_x_default(tiny_site: Path) -> None:
     ko = html(tiny_site, "ko", "both")
-    assert '<link rel="alternate" hreflang="ko" href="both.html" />' in ko
-    assert '<link rel="alternate" hreflang="en" href="../en/both.html" />' in ko
-    assert '<link rel="alternate" hreflang="x-default" href="../index.html" />' in ko
+    # Absolute, and at the canonical (stable) copies.
+    base = ENV["JAXGUIDE_BASE_URL"]
+    assert (
+        f'<link rel="alternate" hreflang="ko" href="{base}ko/stable/both.html" />' in ko
+    )
+    assert (
+        f'<link rel="alternate" hreflang="en" href="{base}en/stable/both.html" />' in ko
+    )
+    assert f'<link rel="alternate" hreflang="x-default" href="{base}" />' in ko
+    assert f'<link rel="canonical" href="{base}ko/stable/both.html" />' in ko
     assert '<html lang="ko"' in ko
 
 
@@ -78,7 +87,7 @@ def test_page_missing_in_the_other_language_falls_back_to_its_home(
 ) -> None:
     en = html(tiny_site, "en", "english-only")
     assert (
-        'href="../ko/index.html" hreflang="ko" lang="ko" data-fallback="home">한국어</a>'
+        'href="../../ko/0.3/index.html" hreflang="ko" lang="ko" data-fallback="home">한국어</a>'
         in en
     )
     assert (
@@ -93,11 +102,11 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
     stand_in = html(tiny_site, "ko", "in-progress")
     assert "이 페이지는 아직 한국어로 번역되지 않았습니다" in stand_in
     assert (
-        'href="../en/in-progress.html" hreflang="en" lang="en">원문 읽기 (English)</a>'
+        'href="../../en/0.3/in-progress.html" hreflang="en" lang="en">원문 읽기 (English)</a>'
         in stand_in
     )
     assert '<html lang="ko"' in stand_in
     en = html(tiny_site, "en", "in-progress")
     assert (
-        'href="../ko/in-progress.html" hreflang="ko"' in en
+        'href="../../ko/0.3/in-progress.html" hreflang="ko"' in en
     )  # the switcher reaches the banner

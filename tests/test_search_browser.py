@@ -110,10 +110,10 @@ def test_english_query_finds_its_page(
     assert_found(site_page, "en", query, pages)
 
 
-def test_file_does_not_match_compile(site_page: SitePage, site: Path) -> None:
+def test_file_does_not_match_compile(site_page: SitePage, built: Path) -> None:
     """파일 (file) is not 컴파일 (compile): a page whose only 파일 is inside 컴파일
     must not come up, so the results cannot cover every page that says 컴파일."""
-    texts = site_page.page_texts(site, "ko")
+    texts = site_page.page_texts(built, "ko")
     compile_pages = {name for name, text in texts.items() if "컴파일" in text}
     # 파일 at the start of a word: "파일을", "데이터 파일", not "컴파일", "프로파일".
     file_word = re.compile(r"(?<![가-힣])파일")

@@ -4,6 +4,7 @@ each language (``built``: build/sphinx/<lang>) and the site laid out from them
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -11,7 +12,8 @@ from pathlib import Path
 import jax
 import pytest
 
-from helpers import DOCS, LANGUAGES
+from helpers import DOCS, LANGUAGES, built_version
+from links import broken_links
 
 PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index
 # Interface text that must not appear on the Korean site (theme or Sphinx strings).
@@ -124,3 +126,11 @@ def test_status_page_lists_executed_pages_with_headers_in_the_page_language(
     assert "Run Time (s)" in en
     for html in (ko, en):
         assert 'href="numpy-api.html"' in html  # a row links each executed page
+
+
+def test_every_internal_link_of_the_site_resolves(site: Path) -> None:
+    """Links, anchors, canonical/hreflang/OpenGraph URLs, the sitemap and the
+    version switcher's entries of build/html, laid out as it is published."""
+    manifest = site / "ko" / built_version() / "jaxguide-build.json"
+    base_url = json.loads(manifest.read_text(encoding="utf-8"))["base_url"]
+    assert broken_links(site, base_url) == []

@@ -26,7 +26,7 @@ MANIFEST = "jaxguide-build.json"
 
 def _commit(repo: Path) -> str:
     result = subprocess.run(
-        ["git", "rev-parse", "HEAD"],  # noqa: S607
+        ["git", "rev-parse", "HEAD"],
         cwd=repo,
         capture_output=True,
         text=True,

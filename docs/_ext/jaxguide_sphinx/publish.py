@@ -95,7 +95,9 @@ def find_builds(build_root: Path, version: str) -> list[Build]:
         if (folder / MANIFEST).is_file()
     ]
     if not builds:
-        msg = f"no builds at {build_root} (no <lang>/{MANIFEST}): run `nox -s docs` first"
+        msg = (
+            f"no builds at {build_root} (no <lang>/{MANIFEST}): run `nox -s docs` first"
+        )
         raise SiteError(msg)
     for build in builds:
         if build.version != version:
@@ -149,10 +151,17 @@ def switcher_entries(lang: str, versions: dict[str, Build]) -> list[dict[str, An
     if DEV in versions:
         jax = versions[DEV].jax
         entries.append(
-            {"version": DEV, "name": f"dev ({names['dev']}, JAX {jax})", "url": "../dev/"}
+            {
+                "version": DEV,
+                "name": f"dev ({names['dev']}, JAX {jax})",
+                "url": "../dev/",
+            }
         )
     for index, build in enumerate(releases_newest_first(versions)):
-        entry: dict[str, Any] = {"version": build.version, "url": f"../{build.version}/"}
+        entry: dict[str, Any] = {
+            "version": build.version,
+            "url": f"../{build.version}/",
+        }
         if index == 0:
             entry |= {
                 "name": f"{build.version} ({names['stable']}, JAX {build.jax})",
@@ -177,12 +186,16 @@ def sitemap(site: Path, base_url: str, languages: list[str]) -> str:
     }
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-        'xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+        (
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            'xmlns:xhtml="http://www.w3.org/1999/xhtml">'
+        ),
     ]
     for lang in languages:
         for page in pages[lang]:
-            lines.append(f"  <url><loc>{escape(f'{base_url}{lang}/{STABLE}/{page}')}</loc>")
+            lines.append(
+                f"  <url><loc>{escape(f'{base_url}{lang}/{STABLE}/{page}')}</loc>"
+            )
             lines.extend(
                 f'    <xhtml:link rel="alternate" hreflang="{other}" '
                 f'href="{escape(f"{base_url}{other}/{STABLE}/{page}")}"/>'
@@ -228,7 +241,9 @@ def refresh(site: Path, base_url: str) -> list[str]:
     (site / "robots.txt").write_text(
         f"User-agent: *\nAllow: /\n\nSitemap: {base_url}sitemap.xml\n", encoding="utf-8"
     )
-    (site / "sitemap.xml").write_text(sitemap(site, base_url, languages), encoding="utf-8")
+    (site / "sitemap.xml").write_text(
+        sitemap(site, base_url, languages), encoding="utf-8"
+    )
     (site / ".nojekyll").touch()  # or GitHub Pages drops the _static folders
     done.append("index.html, 404.html, robots.txt, sitemap.xml, .nojekyll")
     return done
@@ -246,14 +261,47 @@ def publish(build_root: Path, site: Path, version: str) -> list[str]:
     for build in builds:
         replace_tree(build.path, site / build.language / version)
         done.append(f"{build.language}/{version}/ <- {build.path}")
-    return done + refresh(site, builds[0].base_url)
+    base_url = builds[0].base_url
+    done += refresh(site, base_url)
+    languages = [build.language for build in builds]
+    for lang in languages:
+        fixed = point_at_own_copy(site, base_url, lang, version, languages)
+        if fixed:
+            done.append(
+                f"{lang}/{version}/: {fixed} page(s) not in stable/ name their own copy"
+            )
+    return done
+
+
+def point_at_own_copy(
+    site: Path, base_url: str, lang: str, version: str, languages: list[str]
+) -> int:
+    """Canonical, og:url and hreflang links of a page name its stable copy;
+    where stable/ has no such page (a page new in dev, or one a later release
+    removed), they name the page in this version instead. Returns how many
+    pages changed."""
+    changed = 0
+    for path in (site / lang / version).glob("*.html"):
+        text = original = path.read_text(encoding="utf-8")
+        for other in languages:
+            if not (site / other / STABLE / path.name).is_file():
+                text = text.replace(
+                    f"{base_url}{other}/{STABLE}/{path.name}",
+                    f"{base_url}{other}/{version}/{path.name}",
+                )
+        if text != original:
+            path.write_text(text, encoding="utf-8")
+            changed += 1
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m jaxguide_sphinx.publish", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("--version", required=True, help="'dev' or a release such as 0.1")
+    parser.add_argument(
+        "--version", required=True, help="'dev' or a release such as 0.1"
+    )
     parser.add_argument("--site", required=True, type=Path, help="the site folder")
     parser.add_argument(
         "--build",
