@@ -34,7 +34,7 @@ DOCS = ROOT / "docs"
 BUILD = ROOT / "build"
 LANGUAGES = ("ko", "en")  # the first one is the site's default language
 SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
-# Sphinx writes one folder per language here; the publish step lays them out
+# Sphinx writes one folder per language here (<lang>/html); the publish step lays them out
 # as the site (build/html locally, the gh-pages branch in CI).
 SPHINX_OUT = BUILD / "sphinx"
 SITE = BUILD / "html"
@@ -80,7 +80,9 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
     )
     session.run("python", "-m", "jaxguide.smoke")
     for lang in LANGUAGES:
-        outdir = SPHINX_OUT / lang
+        # Not SPHINX_OUT / lang: myst-nb writes executed notebooks next to the
+        # output folder, and each language's have its own prose.
+        outdir = SPHINX_OUT / lang / "html"
         session.run(
             *sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args
         )

@@ -57,6 +57,8 @@ repository = (
     or "jaxguide/jaxguide"
 )
 base_url = site_base_url(repository, os.environ.get("JAXGUIDE_BASE_URL"))
+# Colab opens each page's notebook from this repository's gh-pages branch.
+jaxguide_repository = repository
 
 TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
 SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
@@ -181,6 +183,7 @@ import numpy as np
 html_theme = "sphinx_book_theme"
 html_static_path = [str(DOCS_DIR / "_static")]
 html_css_files = ["jaxguide.css"]
+html_js_files = [("sidebar-toggles.js", {"defer": "defer"})]
 html_copy_source = True
 html_theme_options = {
     "show_toc_level": 2,

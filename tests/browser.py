@@ -335,13 +335,13 @@ class SitePage:
         )
         return statistics.median(times)
 
-    def page_texts(self, built: Path, lang: str) -> dict[str, str]:
+    def page_texts(self, built: dict[str, Path], lang: str) -> dict[str, str]:
         """The article text of every written page of one language (its pages
-        are those of Sphinx's build ``built / lang``), as the browser parses
+        are those of Sphinx's build ``built[lang]``), as the browser parses
         it (no sidebar, no previous/next links)."""
         names = sorted(
             path.stem
-            for path in (built / lang).glob("*.html")
+            for path in built[lang].glob("*.html")
             if path.stem not in GENERATED_PAGES
         )
         self.page.goto(self.url(lang, "index"))

@@ -19,7 +19,7 @@ from browser import (
     serve_directory,
     skip_or_fail,
 )
-from helpers import BUILT, SITE
+from helpers import BUILT, LANGUAGES, SITE
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -38,11 +38,11 @@ def site() -> Path:
 
 
 @pytest.fixture(scope="session")
-def built(site: Path) -> Path:
-    """Sphinx's build of each language: ``built / "ko" / "jit.html"`` (the
+def built(site: Path) -> dict[str, Path]:
+    """Sphinx's build of each language: ``built["ko"] / "jit.html"`` (the
     pages of build/html/ko/<version>/, which ``site`` checks exists)."""
     del site
-    return BUILT
+    return {lang: BUILT / lang / "html" for lang in LANGUAGES}
 
 
 @pytest.fixture(scope="session")

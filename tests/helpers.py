@@ -11,7 +11,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
-# `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>,
+# `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>/html
+# (myst-nb's executed notebooks beside it, in build/sphinx/<lang>/jupyter_execute),
 # then lays them out as the published site in build/html: /<lang>/<version>/,
 # /<lang>/stable/, the root page (docs/_ext/jaxguide_sphinx/publish.py).
 SITE = REPO / "build" / "html"
@@ -32,7 +33,7 @@ kernelspec:
 
 def built_version(built: Path = BUILT) -> str:
     """The guide version the last `nox -s docs` built ("dev" unless released)."""
-    manifest = built / "ko" / "jaxguide-build.json"
+    manifest = built / "ko" / "html" / "jaxguide-build.json"
     return str(json.loads(manifest.read_text(encoding="utf-8"))["version"])
 
 

@@ -21,12 +21,12 @@ REACHED_INDIRECTLY = {
 PUBLIC = sorted(set(jaxguide.__all__) - {"__version__"})
 
 
-def api_page(built: Path, lang: str) -> str:
-    return (built / lang / "api.html").read_text(encoding="utf-8")
+def api_page(built: dict[str, Path], lang: str) -> str:
+    return (built[lang] / "api.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_public_name_is_documented(built: Path, lang: str) -> None:
+def test_every_public_name_is_documented(built: dict[str, Path], lang: str) -> None:
     html = api_page(built, lang)
     for name in PUBLIC:
         anchor = f'id="jaxguide.{jaxguide._EXPORTS[name]}.{name}"'
@@ -34,7 +34,7 @@ def test_every_public_name_is_documented(built: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_signatures_show_public_type_names(built: Path, lang: str) -> None:
+def test_signatures_show_public_type_names(built: dict[str, Path], lang: str) -> None:
     signatures = " ".join(
         re.findall(r'<dt class="sig[^"]*"(.*?)</dt>', api_page(built, lang), re.DOTALL)
     )
@@ -48,7 +48,7 @@ def test_signatures_show_public_type_names(built: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_timing_tables_are_executed_and_carry_both_languages(
-    built: Path, lang: str
+    built: dict[str, Path], lang: str
 ) -> None:
     html = api_page(built, lang)
     tables = re.findall(
@@ -64,13 +64,15 @@ def test_timing_tables_are_executed_and_carry_both_languages(
     assert '<p class="jaxguide-output jaxguide-line">JAX ' in html
 
 
-def test_the_site_css_shows_each_site_its_own_language(built: Path) -> None:
-    css = (built / "ko" / "_static" / "jaxguide.css").read_text(encoding="utf-8")
+def test_the_site_css_shows_each_site_its_own_language(built: dict[str, Path]) -> None:
+    css = (built["ko"] / "_static" / "jaxguide.css").read_text(encoding="utf-8")
     assert 'html[lang="ko"] .jaxguide-output [lang="en"]' in css
     assert 'html[lang="ko"] .jaxguide-output [lang="ko"][hidden]' in css
 
 
-def test_glued_figures_show_the_measured_values_without_quotes(built: Path) -> None:
+def test_glued_figures_show_the_measured_values_without_quotes(
+    built: dict[str, Path],
+) -> None:
     for lang in LANGUAGES:
         html = api_page(built, lang)
         glued = re.findall(r'<span class="pasted-text">([^<]*)</span>', html)

@@ -72,8 +72,8 @@ def source(lang: str, name: str) -> str:
     return (DOCS / lang / f"{name}.md").read_text(encoding="utf-8")
 
 
-def built_page(built: Path, lang: str, name: str) -> str:
-    return (built / lang / f"{name}.html").read_text(encoding="utf-8")
+def built_page(built: dict[str, Path], lang: str, name: str) -> str:
+    return (built[lang] / f"{name}.html").read_text(encoding="utf-8")
 
 
 def toctree_parts(lang: str) -> list[tuple[str, list[str]]]:
@@ -120,7 +120,7 @@ def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", TEACHING_PAGES)
 def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
-    built: Path, lang: str, name: str
+    built: dict[str, Path], lang: str, name: str
 ) -> None:
     html = built_page(built, lang, name)
     # environment_report()'s line, or jax.print_environment_info() on the setup page
@@ -135,7 +135,9 @@ def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", TEACHING_PAGES)
-def test_jax_functions_link_to_jax_reference(built: Path, lang: str, name: str) -> None:
+def test_jax_functions_link_to_jax_reference(
+    built: dict[str, Path], lang: str, name: str
+) -> None:
     html = built_page(built, lang, name)
     links = re.findall(r'href="(https://docs\.jax\.dev/en/latest/[^"]+)"', html)
     assert links, f"{lang}/{name}: no link into JAX's API reference"
@@ -145,7 +147,7 @@ def test_jax_functions_link_to_jax_reference(built: Path, lang: str, name: str) 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", sorted(TAUGHT_ERRORS))
 def test_taught_errors_are_executed_and_shown(
-    built: Path, lang: str, name: str
+    built: dict[str, Path], lang: str, name: str
 ) -> None:
     html = built_page(built, lang, name)
     for error in TAUGHT_ERRORS[name]:
@@ -155,6 +157,8 @@ def test_taught_errors_are_executed_and_shown(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_parallelism_page_ran_on_several_devices(built: Path, lang: str) -> None:
+def test_parallelism_page_ran_on_several_devices(
+    built: dict[str, Path], lang: str
+) -> None:
     html = built_page(built, lang, "parallelism")
     assert "CpuDevice(id=3)" in html, f"{lang}/parallelism: not run on 4 CPU devices"

@@ -77,8 +77,10 @@ def test_missing_file_is_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_glossary_page_shows_every_term_in_its_language(built: Path, lang: str) -> None:
-    html = (built / lang / "glossary.html").read_text(encoding="utf-8")
+def test_glossary_page_shows_every_term_in_its_language(
+    built: dict[str, Path], lang: str
+) -> None:
+    html = (built[lang] / "glossary.html").read_text(encoding="utf-8")
     header = "뜻" if lang == "ko" else "Meaning"
     assert f"<p>{header}</p>" in html
     for term in load_glossary(GLOSSARY):

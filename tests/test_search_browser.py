@@ -81,12 +81,12 @@ def assert_found(site_page: SitePage, lang: str, query: str, pages: set[str]) ->
     assert not site_page.errors, site_page.errors
 
 
-def test_expected_pages_exist(built: Path) -> None:
+def test_expected_pages_exist(built: dict[str, Path]) -> None:
     """The expectations name real pages (a rename must update them)."""
     for lang, table in (("ko", KOREAN + KOREAN_INFLECTED), ("en", ENGLISH)):
         for _, _, pages in table:
             for name in pages:
-                assert (built / lang / f"{name}.html").is_file(), (lang, name)
+                assert (built[lang] / f"{name}.html").is_file(), (lang, name)
 
 
 @pytest.mark.parametrize(("query", "pages"), cases(KOREAN))
@@ -110,7 +110,9 @@ def test_english_query_finds_its_page(
     assert_found(site_page, "en", query, pages)
 
 
-def test_file_does_not_match_compile(site_page: SitePage, built: Path) -> None:
+def test_file_does_not_match_compile(
+    site_page: SitePage, built: dict[str, Path]
+) -> None:
     """파일 (file) is not 컴파일 (compile): a page whose only 파일 is inside 컴파일
     must not come up, so the results cannot cover every page that says 컴파일."""
     texts = site_page.page_texts(built, "ko")
@@ -171,7 +173,7 @@ def test_search_box(site_page: SitePage, lang: str, query: str, page_name: str) 
 
 
 @pytest.mark.usefixtures("browser")
-def test_search_report_script(built: Path, tmp_path: Path) -> None:
+def test_search_report_script(built: dict[str, Path], tmp_path: Path) -> None:
     """tests/benchmarks/search_report.py measures both sites and writes its JSON."""
     output = tmp_path / "search-report.json"
     script = REPO / "tests" / "benchmarks" / "search_report.py"
@@ -188,7 +190,7 @@ def test_search_report_script(built: Path, tmp_path: Path) -> None:
         entry = report["sites"][lang]
         assert (
             entry["searchindex_bytes"]
-            == (built / lang / "searchindex.js").stat().st_size
+            == (built[lang] / "searchindex.js").stat().st_size
         )
         assert len(entry["queries"]) == 5
         assert entry["median_finished_ms"] > 0

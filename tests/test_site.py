@@ -38,8 +38,8 @@ class _Images(HTMLParser):
             self.images.append(dict(attrs))
 
 
-def page(built: Path, lang: str, name: str) -> str:
-    return (built / lang / f"{name}.html").read_text(encoding="utf-8")
+def page(built: dict[str, Path], lang: str, name: str) -> str:
+    return (built[lang] / f"{name}.html").read_text(encoding="utf-8")
 
 
 def test_root_page_links_both_languages_without_javascript(site: Path) -> None:
@@ -53,13 +53,13 @@ def test_root_page_links_both_languages_without_javascript(site: Path) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", PAGES)
 def test_every_page_is_built_in_both_languages_with_the_right_lang(
-    built: Path, lang: str, name: str
+    built: dict[str, Path], lang: str, name: str
 ) -> None:
     html = page(built, lang, name)
     assert f'<html lang="{lang}"' in html
 
 
-def test_korean_site_has_korean_interface_text(built: Path) -> None:
+def test_korean_site_has_korean_interface_text(built: dict[str, Path]) -> None:
     for name in PAGES:
         html = page(built, "ko", name)
         leftovers = [text for text in ENGLISH_UI if text in html]
@@ -73,13 +73,13 @@ def test_korean_site_has_korean_interface_text(built: Path) -> None:
     )  # our booktheme.po overrides the theme's catalog
 
 
-def test_english_site_keeps_english_interface_text(built: Path) -> None:
+def test_english_site_keeps_english_interface_text(built: dict[str, Path]) -> None:
     assert "Skip to main content" in page(built, "en", "intro")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_show_executed_outputs_errors_figures_and_math(
-    built: Path, lang: str
+    built: dict[str, Path], lang: str
 ) -> None:
     for name in ("intro", "setup"):
         html = page(built, lang, name)
@@ -93,7 +93,7 @@ def test_pages_show_executed_outputs_errors_figures_and_math(
             assert len(img.get("alt") or "") > 20, (
                 f"{lang}/{name}: figure without alt text"
             )
-            assert (built / lang / str(img["src"])).is_file()
+            assert (built[lang] / str(img["src"])).is_file()
     intro = page(built, lang, "intro")
     assert f"JAX {jax.__version__} on" in intro  # executed with the pinned JAX
     assert "TypeError" in intro  # the raises-exception cell shows the real error
@@ -101,7 +101,9 @@ def test_pages_show_executed_outputs_errors_figures_and_math(
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_figure_alt_text_is_in_the_page_language(built: Path, name: str) -> None:
+def test_figure_alt_text_is_in_the_page_language(
+    built: dict[str, Path], name: str
+) -> None:
     hangul = re.compile(r"[\uac00-\ud7a3]")
     for lang in LANGUAGES:
         parser = _Images()
@@ -118,7 +120,7 @@ def test_figure_alt_text_is_in_the_page_language(built: Path, name: str) -> None
 
 
 def test_status_page_lists_executed_pages_with_headers_in_the_page_language(
-    built: Path,
+    built: dict[str, Path],
 ) -> None:
     ko, en = page(built, "ko", "status"), page(built, "en", "status")
     assert "실행 시간(초)" in ko

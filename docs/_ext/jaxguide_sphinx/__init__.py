@@ -19,6 +19,9 @@
   root of each build, for :mod:`.publish`, which lays builds out as the
   published site (``/<lang>/<version>/``, ``stable/``, versions.json, ...);
   :mod:`.site_address` holds what both need to know about versions and URLs.
+- :mod:`.notebooks`: each notebook page as an executed ``.ipynb`` beside its
+  HTML, in the download menu, with an Open-in-Colab button and a note on
+  where it ran.
 - :mod:`.korean_search`: the search language for ``ko`` (particles and endings
   stripped, in the index and in the browser's query).
 """
@@ -39,6 +42,7 @@ from . import (
     interface_text,
     korean_search,
     language_links,
+    notebooks,
     translation_status,
 )
 
@@ -53,5 +57,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     exec_table_text.setup(app)
     translation_status.setup(app)
     korean_search.setup(app)
+    notebooks.setup(app)
     build_info.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

@@ -24,7 +24,8 @@ from sphinx.application import Sphinx
 MANIFEST = "jaxguide-build.json"
 
 
-def _commit(repo: Path) -> str:
+def git_commit(repo: Path) -> str:
+    """The commit checked out in ``repo``, or \"\" where git cannot tell."""
     result = subprocess.run(
         ["git", "rev-parse", "HEAD"],
         cwd=repo,
@@ -43,7 +44,8 @@ def manifest(app: Sphinx) -> dict[str, Any]:
         "version": app.config.release,
         "jax": context.get("jaxguide_jax_version", ""),
         "base_url": context.get("jaxguide_base_url", ""),
-        "commit": _commit(Path(app.confdir)),
+        "repository": getattr(app.config, "jaxguide_repository", ""),
+        "commit": git_commit(Path(app.confdir)),
         "built": datetime.now(UTC).isoformat(timespec="seconds"),
         "build_id": uuid.uuid4().hex,
     }

@@ -2,7 +2,7 @@
 
     python -m jaxguide_sphinx.publish --version 0.1 --site gh-pages [--build build/sphinx]
 
-``--build`` holds one Sphinx build per language (``build/sphinx/<lang>/``,
+``--build`` holds one Sphinx build per language (``build/sphinx/<lang>/html``,
 each with the ``jaxguide-build.json`` of :mod:`.build_info`); ``--site`` is
 any folder, in CI a checkout of the ``gh-pages`` branch. The site's layout::
 
@@ -89,11 +89,12 @@ def find_builds(build_root: Path, version: str) -> list[Build]:
     if not build_root.is_dir():
         msg = f"no builds at {build_root}: run `nox -s docs` first"
         raise SiteError(msg)
-    builds = [
-        read_build(folder)
+    # build/sphinx/<lang>/html (as noxfile.py builds), or <lang>/ itself.
+    folders = [
+        folder / "html" if (folder / "html" / MANIFEST).is_file() else folder
         for folder in sorted(build_root.iterdir())
-        if (folder / MANIFEST).is_file()
     ]
+    builds = [read_build(folder) for folder in folders if (folder / MANIFEST).is_file()]
     if not builds:
         msg = (
             f"no builds at {build_root} (no <lang>/{MANIFEST}): run `nox -s docs` first"
@@ -307,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
         "--build",
         type=Path,
         default=Path("build/sphinx"),
-        help="the Sphinx builds, one folder per language (default: build/sphinx)",
+        help="the Sphinx builds, <lang>/html or <lang>/ each (default: build/sphinx)",
     )
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,205 @@
+"""Every notebook page as an executed ``.ipynb``, a download and an Open-in-Colab link.
+
+After each HTML build, each page that myst-nb reads as a notebook is written
+next to its HTML as ``<page>.ipynb``: the page's own cells (its prose in the
+page's language), with the outputs of the execution the page shows (from the
+shared jupyter-cache, so a page that was not re-read gets one too). Its first
+cell, added here, installs ``jaxguide`` from the repository at this version
+when it runs in Colab without it, and does nothing anywhere else.
+
+The publish step copies the notebooks with the pages, so they are on the
+``gh-pages`` branch as ``<lang>/<version>/<page>.ipynb``, which is where the
+Colab button points: Colab opens notebooks from GitHub. The repository is
+``jaxguide_repository`` (docs/conf.py; the JAXGUIDE_REPOSITORY or
+GITHUB_REPOSITORY environment variable in a fork).
+
+Each notebook page also gets a short note at its top: the first cell shows
+where it was executed, and timings differ on the reader's own device.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import nbformat
+from jupyter_cache import get_cache
+from myst_nb.core.read import create_nb_reader
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from .build_info import git_commit
+from .site_address import DEV
+
+logger = logging.getLogger(__name__)
+
+COLAB = "https://colab.research.google.com/github/{repository}/blob/gh-pages/{lang}/{version}/{page}.ipynb"
+SETUP_TAG = "jaxguide-colab-setup"
+SETUP_CELL = """\
+# In Colab: install this guide's helpers (jaxguide) at the version of this page.
+# Anywhere else, or where jaxguide is installed already, this cell does nothing.
+import importlib.util
+import sys
+
+if "google.colab" in sys.modules and importlib.util.find_spec("jaxguide") is None:
+    %pip install --quiet "jaxguide @ git+https://github.com/{repository}@{ref}"
+"""
+TEXT = {
+    "ko": {
+        "notebook": "실행된 노트북 내려받기",
+        "colab": "Colab에서 열기",
+        "launch": "직접 실행해 보기",
+        "note": (
+            "이 페이지의 코드는 사이트를 빌드할 때 실행되었고, 첫 셀의 출력이 "
+            "어떤 JAX 버전과 장치에서 실행했는지 보여 줍니다. 시간 측정값은 그 "
+            "장치에서 잰 값입니다. GPU나 TPU에서는 큰 배열 연산이 훨씬 빨라지고 "
+            "작은 연산은 디스패치 비용이 대부분을 차지하므로, 배율도 달라집니다. "
+            "위의 단추로 노트북(.ipynb)을 내려받거나 Colab에서 열어 직접 실행해 보세요."
+        ),
+    },
+    "en": {
+        "notebook": "Download the executed notebook",
+        "colab": "Open in Colab",
+        "launch": "Run it yourself",
+        "note": (
+            "The code on this page was executed when the site was built; the "
+            "first cell's output shows which JAX and which device ran it. "
+            "Timings are that device's: on a GPU or TPU large array operations "
+            "run much faster and small ones are dominated by dispatch overhead, "
+            "so the ratios change too. Download the notebook (.ipynb) or open it "
+            "in Colab with the buttons above to run it yourself."
+        ),
+    },
+}
+
+
+def _text(app: Sphinx) -> dict[str, str]:
+    return TEXT.get(app.config.language, TEXT["en"])
+
+
+def colab_url(app: Sphinx, page: str) -> str:
+    return COLAB.format(
+        repository=app.config.jaxguide_repository,
+        lang=app.config.language,
+        version=app.config.release,
+        page=page,
+    )
+
+
+def _install_ref(app: Sphinx) -> str:
+    """The git ref a reader's Colab installs jaxguide from: the release tag,
+    or on dev the commit that was built (main where git is unavailable)."""
+    if app.config.release != DEV:
+        return f"v{app.config.release}"
+    return git_commit(Path(app.confdir)) or "main"
+
+
+def _read(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
+    """The page as myst-nb reads it, or None if it is not a notebook."""
+    env: Any = app.env  # myst-nb keeps its configuration on the environment
+    path = env.doc2path(docname)
+    text = Path(path).read_text(encoding="utf-8")
+    reader = create_nb_reader(str(path), env.myst_config, env.mystnb_config, text)
+    return None if reader is None else reader.read(text)
+
+
+def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
+    """The page as a notebook with the outputs of its cached execution."""
+    notebook = _read(app, docname)
+    if notebook is None:
+        return None
+    env: Any = app.env
+    cache = get_cache(env.mystnb_config.execution_cache_path)
+    try:
+        _, merged = cache.merge_match_into_notebook(notebook)
+    except KeyError:
+        logger.warning(
+            "%s: no executed copy in the execution cache; its .ipynb download has no outputs",
+            docname,
+            location=docname,
+        )
+        merged = notebook
+    return merged  # type: ignore[no-any-return]
+
+
+def with_setup_cell(
+    app: Sphinx, notebook: nbformat.NotebookNode
+) -> nbformat.NotebookNode:
+    source = SETUP_CELL.format(
+        repository=app.config.jaxguide_repository, ref=_install_ref(app)
+    )
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": [SETUP_TAG]})
+    notebook.cells.insert(0, cell)
+    notebook.metadata.pop("source_map", None)
+    return notebook
+
+
+def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    for docname in sorted(app.env.found_docs):
+        notebook = executed_notebook(app, docname)
+        if notebook is None:
+            continue
+        notebook = with_setup_cell(app, notebook)
+        for index, cell in enumerate(notebook.cells):
+            cell.setdefault("id", f"{docname}-{index}")  # nbformat 4.5 wants ids
+        target = Path(app.outdir) / f"{docname}.ipynb"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(nbformat.writes(notebook), encoding="utf-8")
+
+
+def _add_buttons(
+    app: Sphinx,
+    pagename: str,
+    _templatename: str,
+    context: dict[str, Any],
+    doctree: Any,
+) -> None:
+    """The .ipynb first in the theme's download menu, a Colab launch button,
+    and the note on where the page ran."""
+    if doctree is None or not app.env.metadata.get(pagename, {}).get("kernelspec"):
+        return
+    text = _text(app)
+    buttons = context.get("header_buttons", [])
+    download = {
+        "type": "link",
+        "url": context["pathto"](f"{pagename}.ipynb", 1),
+        "text": ".ipynb",
+        "tooltip": text["notebook"],
+        "icon": "fas fa-code",
+        "label": "download-notebook-button",
+    }
+    launch = {
+        "type": "group",
+        "tooltip": text["launch"],
+        "icon": "fas fa-rocket",
+        "label": "launch-buttons",
+        "buttons": [
+            {
+                "type": "link",
+                "text": "Colab",
+                "tooltip": text["colab"],
+                "icon": "_static/images/logo_colab.png",
+                "url": colab_url(app, pagename),
+                "label": "colab-button",
+            }
+        ],
+    }
+    for index, button in enumerate(buttons):
+        if button.get("label") == "download-buttons":
+            button["buttons"].insert(0, download)
+            buttons.insert(index, launch)
+            break
+    # Under the page's title, before its first paragraph.
+    note = f'<aside class="jaxguide-run-note"><p>{text["note"]}</p></aside>'
+    body = context.get("body", "")
+    end = body.find("</h1>")
+    at = end + len("</h1>") if end != -1 else 0
+    context["body"] = body[:at] + note + body[at:]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("jaxguide_repository", "jaxguide/jaxguide", "html", str)
+    app.connect("html-page-context", _add_buttons, priority=900)
+    app.connect("build-finished", _write_notebooks)

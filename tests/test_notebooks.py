@@ -1,0 +1,153 @@
+"""Executed notebooks to download, Open-in-Colab links (docs/_ext/jaxguide_sphinx/notebooks.py).
+
+Every page of both languages that is a notebook has ``<page>.ipynb`` beside
+its HTML in the site: its cells, prose in the page's language, the outputs the
+page shows, and a first cell that installs jaxguide in Colab only. One
+notebook is downloaded from the served site and executed end to end.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import nbformat
+import pytest
+from jaxguide_sphinx.notebooks import COLAB, SETUP_TAG, _install_ref
+from myst_nb.core.read import read_myst_markdown_notebook
+from nbclient import NotebookClient
+
+from helpers import DOCS, LANGUAGES
+
+
+def front_matter(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return text.split("---\n", 2)[1] if text.startswith("---\n") else ""
+
+
+# Pages whose front matter names a kernel are notebooks (myst-nb executes them).
+NOTEBOOK_PAGES = sorted(
+    path.stem
+    for path in (DOCS / "en").glob("*.md")
+    if "kernelspec:" in front_matter(path)
+)
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def manifest(site: Path, lang: str, version: str) -> dict[str, Any]:
+    path = site / lang / version / "jaxguide-build.json"
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture(scope="module")
+def version() -> str:
+    from helpers import built_version  # noqa: PLC0415
+
+    return built_version()
+
+
+def page_code_cells(lang: str, page: str) -> list[str]:
+    text = (DOCS / lang / f"{page}.md").read_text(encoding="utf-8")
+    notebook = read_myst_markdown_notebook(text)
+    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def test_the_guide_has_notebook_pages() -> None:
+    assert len(NOTEBOOK_PAGES) >= 19
+    assert "jit" in NOTEBOOK_PAGES
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES)
+def test_every_notebook_page_has_its_executed_notebook(
+    site: Path, version: str, lang: str, page: str
+) -> None:
+    path = site / lang / version / f"{page}.ipynb"
+    assert path.is_file(), f"no {path.relative_to(site)}"
+    notebook = nbformat.read(path, as_version=4)
+    nbformat.validate(notebook)
+    setup, *cells = notebook.cells
+    assert SETUP_TAG in setup.metadata.get("tags", [])
+    assert "google.colab" in setup.source
+    code = [cell.source for cell in cells if cell.cell_type == "code"]
+    assert code == page_code_cells(lang, page)
+    assert any(cell.get("outputs") for cell in cells if cell.cell_type == "code"), (
+        "no outputs: not the executed notebook"
+    )
+    prose = " ".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    assert bool(HANGUL.search(prose)) == (lang == "ko"), (
+        "prose not in the page's language"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES)
+def test_every_notebook_page_links_its_download_and_colab(
+    site: Path, version: str, lang: str, page: str
+) -> None:
+    html = (site / lang / version / f"{page}.html").read_text(encoding="utf-8")
+    repository = manifest(site, lang, version)["repository"]
+    colab = COLAB.format(repository=repository, lang=lang, version=version, page=page)
+    assert f'href="{colab}"' in html
+    assert f'href="{page}.ipynb"' in html
+    assert "jaxguide-run-note" in html  # where it ran; timings differ elsewhere
+
+
+def test_pages_without_code_offer_no_notebook(site: Path, version: str) -> None:
+    for lang in LANGUAGES:
+        for path in (DOCS / lang).glob("*.md"):
+            if path.stem not in NOTEBOOK_PAGES:
+                assert not (site / lang / version / f"{path.stem}.ipynb").exists()
+
+
+def test_dev_notebooks_install_the_commit_that_was_built(
+    site: Path, version: str
+) -> None:
+    info = manifest(site, "en", version)
+    notebook = nbformat.read(site / "en" / version / "jit.ipynb", as_version=4)
+    expected = f"v{version}" if version != "dev" else (info["commit"] or "main")
+    assert (
+        f"git+https://github.com/{info['repository']}@{expected}"
+        in notebook.cells[0].source
+    )
+
+
+def test_releases_install_their_tag() -> None:
+    config = SimpleNamespace(release="0.2")
+    app = SimpleNamespace(config=config, confdir=".")
+    assert _install_ref(app) == "v0.2"  # type: ignore[arg-type]
+
+
+def test_a_downloaded_notebook_runs_end_to_end(
+    served_site: str, version: str, tmp_path: Path
+) -> None:
+    """As a reader does: download, then run every cell in a fresh kernel
+    (the cells the page shows failing are tagged raises-exception)."""
+    url = f"{served_site}/en/{version}/pure-functions.ipynb"
+    with urllib.request.urlopen(url, timeout=30) as response:
+        notebook = nbformat.reads(response.read().decode("utf-8"), as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+    client = NotebookClient(
+        notebook,
+        timeout=300,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
+    client.execute()
+    code = [cell for cell in notebook.cells[1:] if cell.cell_type == "code"]
+    assert "JAX " in str(code[0].outputs)  # the environment line
+    failed = [
+        cell for cell in code if any(o.output_type == "error" for o in cell.outputs)
+    ]
+    expected = [
+        cell for cell in code if "raises-exception" in cell.metadata.get("tags", [])
+    ]
+    assert failed == expected
+    assert expected, "the page shows no error: pick a page that does"

@@ -1,0 +1,372 @@
+"""What a reader clicks, in a real browser on the site as published (build/html).
+
+Debian's Chromium through Playwright (tests/browser.py); requests that leave
+the served site are aborted, as there is no internet here (MathJax from its
+CDN does not load: pages must stay readable without it). Search has its own
+file (test_search_browser.py), the version switcher's behaviour across
+several versions too (test_publish.py).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from PIL import Image
+
+from helpers import BUILT, LANGUAGES, REPO, built_version
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Request, Response, Route
+
+SCREENSHOTS = REPO / "build" / "screenshots"
+# Pages of a Sphinx site that are generated, not written, load too.
+ALL_PAGES = {
+    lang: sorted(path.stem for path in (BUILT / lang / "html").glob("*.html"))
+    for lang in LANGUAGES
+}
+# A sample for axe: the home page, a teaching page with figures, tables and
+# errors, the reference pages, and the generated search page.
+AXE_PAGES = ("index", "jit", "least-squares", "api", "glossary", "status", "search")
+AXE_BLOCKING = {"serious", "critical"}
+
+
+@dataclass
+class Problems:
+    """Console errors and failed requests for the site's own files."""
+
+    base_url: str
+    console: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def watch(self, page: Page) -> None:
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.console.append(f"uncaught: {error}"))
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+
+    def _own(self, url: str) -> bool:
+        return url.startswith(self.base_url)
+
+    def _console(self, message: object) -> None:
+        kind = getattr(message, "type", "")
+        location = getattr(message, "location", {}) or {}
+        # A blocked CDN request logs "Failed to load resource" at its own URL.
+        if kind == "error" and self._own(str(location.get("url", self.base_url))):
+            self.console.append(
+                f"{getattr(message, 'text', '')} ({location.get('url')})"
+            )
+
+    def _failed(self, request: Request) -> None:
+        if self._own(request.url):
+            self.requests.append(f"{request.url}: {request.failure}")
+
+    def _response(self, response: Response) -> None:
+        if self._own(response.url) and response.status >= 400:
+            self.requests.append(f"{response.url}: HTTP {response.status}")
+
+    def clear(self) -> None:
+        self.console.clear()
+        self.requests.clear()
+
+
+@pytest.fixture
+def version() -> str:
+    return built_version()
+
+
+def url(base: str, lang: str, version: str, page: str) -> str:
+    return f"{base}/{lang}/{version}/{page}.html"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_loads_without_errors(
+    page: Page, served_site: str, version: str, lang: str
+) -> None:
+    problems = Problems(served_site)
+    problems.watch(page)
+    found = {}
+    for name in ALL_PAGES[lang]:
+        page.goto(url(served_site, lang, version, name), wait_until="load")
+        # The version switcher fills itself from versions.json after load.
+        page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+        if problems.console or problems.requests:
+            found[name] = [*problems.console, *problems.requests]
+            problems.clear()
+    assert found == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_sidebar_and_next_previous_links_navigate(
+    page: Page, served_site: str, version: str, lang: str
+) -> None:
+    page.goto(url(served_site, lang, version, "index"))
+    sidebar = page.locator("nav.bd-docs-nav")
+    sidebar.get_by_role("link", name="jit", exact=False).first.click()
+    page.wait_for_url(url(served_site, lang, version, "jit"))
+    next_link = page.locator("a.right-next")
+    target = next_link.get_attribute("href")
+    next_link.click()
+    page.wait_for_url(f"{served_site}/{lang}/{version}/{target}")
+    page.locator("a.left-prev").click()
+    page.wait_for_url(url(served_site, lang, version, "jit"))
+
+
+@pytest.mark.parametrize(("lang", "other"), [("ko", "en"), ("en", "ko")])
+def test_language_switcher_opens_the_same_page_and_version(
+    page: Page, served_site: str, version: str, lang: str, other: str
+) -> None:
+    page.goto(url(served_site, lang, version, "vmap") + "#top")
+    page.locator(f".jaxguide-language-switcher a[hreflang='{other}']").click()
+    page.wait_for_url(url(served_site, other, version, "vmap"))
+    assert page.locator("html").get_attribute("lang") == other
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_version_switcher_shows_this_version_and_jax(
+    page: Page, served_site: str, version: str, lang: str
+) -> None:
+    page.goto(url(served_site, lang, version, "jit"))
+    button = page.locator(".version-switcher__button").first
+    entries = json.loads(
+        (Path(REPO / "build" / "html" / lang / "versions.json")).read_text(
+            encoding="utf-8"
+        )
+    )
+    page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+    assert button.inner_text().startswith(version)
+    assert page.locator(".version-switcher__menu a").count() == len(entries)
+    line = page.locator(".jaxguide-version-line").first.inner_text()
+    assert version in line
+    assert "JAX " in line
+
+
+def test_copy_button_copies_code_without_prompts_or_output(
+    browser: Browser, served_site: str, version: str
+) -> None:
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        # A doctest in the API reference: ">>> " prompts and printed output.
+        page.goto(url(served_site, "en", version, "api"))
+        block = page.locator("div.highlight:has(span.gp)").first
+        block.hover()
+        block.locator("xpath=..").locator("button.copybtn").first.click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        shown = block.inner_text()
+        assert ">>>" in shown
+        assert ">>>" not in copied
+        assert copied.strip()
+        outputs = block.locator("span.go").all_inner_texts()
+        assert outputs, "the sample block has no output lines"
+        assert all(line.strip() not in copied for line in outputs if line.strip())
+        # A code cell of a page: copied exactly, without its output.
+        page.goto(url(served_site, "en", version, "jit"))
+        cell = page.locator("div.cell").nth(1)
+        cell.locator("div.cell_input").hover()
+        cell.locator("div.cell_input button.copybtn").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        source = cell.locator("div.cell_input pre").inner_text()
+        assert copied.strip() == source.strip()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_executed_outputs_are_shown(
+    page: Page, served_site: str, version: str, lang: str
+) -> None:
+    page.goto(url(served_site, lang, version, "least-squares"))
+    outputs = page.locator("div.cell_output")
+    assert outputs.count() > 3
+    assert "JAX " in outputs.first.inner_text()  # the environment line
+    figure = page.locator("img[src*='_images/']").first
+    figure.scroll_into_view_if_needed()
+    assert page.evaluate(
+        "(img) => img.complete && img.naturalWidth > 100", figure.element_handle()
+    )
+    page.goto(url(served_site, lang, version, "jit"))
+    error = page.locator(
+        "div.cell_output .output.traceback, div.cell_output div.highlight-pytb"
+    ).first
+    assert "Error" in error.inner_text()
+
+
+def _light_fraction(png: bytes) -> float:
+    histogram = Image.open(io.BytesIO(png)).convert("L").histogram()
+    return sum(histogram[201:]) / sum(histogram)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_dark_mode_toggle_keeps_figures_legible(
+    page: Page, served_site: str, version: str, lang: str
+) -> None:
+    page.goto(url(served_site, lang, version, "least-squares"))
+    html = page.locator("html")
+    assert html.get_attribute("data-theme") == "light"  # headless: light by default
+    page.locator("button.theme-switch-button:visible").first.click()
+    page.locator(".theme-change-button[data-mode='dark']:visible").first.click()
+    assert html.get_attribute("data-theme") == "dark"
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background not in {"rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"}
+    figure = page.locator("img[src*='_images/']").first
+    figure.scroll_into_view_if_needed()
+    # Matplotlib draws dark lines and text: they stay legible on the figure's
+    # own light background, which must not turn dark or transparent.
+    assert _light_fraction(figure.screenshot()) > 0.5
+
+
+def _axe_blocking(page: Page) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe  # noqa: PLC0415
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} - {[n['target'] for n in v['nodes']][:5]}"
+        for v in results.response["violations"]
+        if v["impact"] in AXE_BLOCKING
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", AXE_PAGES)
+def test_no_serious_accessibility_violations(
+    page: Page, served_site: str, version: str, lang: str, name: str
+) -> None:
+    page.goto(url(served_site, lang, version, name))
+    page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+    assert _axe_blocking(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_accessibility_violations_in_dark_mode(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    context = browser.new_context(color_scheme="dark")
+    context.route(lambda u: not u.startswith(served_site), lambda route: route.abort())
+    try:
+        page = context.new_page()
+        # jit: coloured jaxprs, tables, code, a traceback.
+        page.goto(url(served_site, lang, version, "jit"))
+        page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+        assert page.locator("html").get_attribute("data-theme") == "dark"
+        assert _axe_blocking(page) == []
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def mobile(browser: Browser, served_site: str) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.route(lambda u: not u.startswith(served_site), lambda route: route.abort())
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_scrolls_sideways_on_a_phone(
+    mobile: Page, served_site: str, version: str, lang: str
+) -> None:
+    wide = {}
+    for name in ALL_PAGES[lang]:
+        mobile.goto(url(served_site, lang, version, name))
+        width = mobile.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[name] = width
+    assert wide == {}, "pages wider than the 390 px viewport"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_mobile_navigation_opens(
+    mobile: Page, served_site: str, version: str, lang: str
+) -> None:
+    mobile.goto(url(served_site, lang, version, "jit"))
+    mobile.locator("button.primary-toggle:visible").click()
+    dialog = mobile.locator("dialog#pst-primary-sidebar-modal")
+    dialog.wait_for(state="visible")
+    link = dialog.get_by_role("link").filter(has_text="vmap").first
+    link.click()
+    mobile.wait_for_url(url(served_site, lang, version, "vmap"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_screenshots_for_review(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    """A desktop and a phone screenshot of one page per language, under
+    build/screenshots (not compared: they are for a person to look at)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for size, suffix in (((1300, 900), "desktop"), ((390, 844), "mobile")):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        context.route(
+            lambda u: not u.startswith(served_site), lambda route: route.abort()
+        )
+        try:
+            page = context.new_page()
+            page.goto(url(served_site, lang, version, "least-squares"))
+            page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+            path = SCREENSHOTS / f"{lang}-least-squares-{suffix}.png"
+            page.screenshot(path=path, full_page=False)
+            assert path.stat().st_size > 10_000
+        finally:
+            context.close()
+
+
+PAGE_WEIGHT = REPO / "build" / "page-weight.json"
+_WEIGHT_JS = """() => {
+  const entries = [performance.getEntriesByType('navigation')[0],
+                   ...performance.getEntriesByType('resource')];
+  return entries.map(e => ({name: e.name, transfer: e.transferSize,
+                            body: e.decodedBodySize}));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_weight_is_measured(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    """Bytes and requests of a typical page on a first visit, for the record
+    (build/page-weight.json); a bound far above today's keeps it honest."""
+    context = browser.new_context()
+    blocked: list[str] = []
+
+    def route(external: Route) -> None:
+        blocked.append(external.request.url)
+        external.abort()
+
+    context.route(lambda u: not u.startswith(served_site), route)
+    try:
+        page = context.new_page()
+        page.goto(url(served_site, lang, version, "jit"), wait_until="networkidle")
+        entries = page.evaluate(_WEIGHT_JS)
+    finally:
+        context.close()
+    own = [e for e in entries if e["name"].startswith(served_site)]
+    weight = {
+        "page": f"{lang}/{version}/jit.html",
+        "requests": len(own),
+        "transferred_bytes": sum(e["transfer"] for e in own),
+        "decoded_bytes": sum(e["body"] for e in own),
+        "blocked_external_requests": sorted(set(blocked)),
+    }
+    report = (
+        json.loads(PAGE_WEIGHT.read_text(encoding="utf-8"))
+        if PAGE_WEIGHT.is_file()
+        else {}
+    )
+    report[lang] = weight
+    PAGE_WEIGHT.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(weight)
+    assert weight["requests"] < 60
+    assert weight["transferred_bytes"] < 5_000_000
