@@ -9,6 +9,7 @@
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
+    nox -s bench   # the build benchmark: cold, rebuilds, floor, naive baseline
 
 Every session installs with .ci/constraints.txt, so a build today and a build
 next month execute the pages against the same JAX and the same toolchain.
@@ -18,9 +19,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 import nox
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "docs" / "_ext"))
+from site_build import LANGUAGES, sphinx_command
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -32,10 +37,9 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
 DOCS = ROOT / "docs"
 BUILD = ROOT / "build"
-LANGUAGES = ("ko", "en")  # the first one is the site's default language
-SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
-# Sphinx writes one folder per language here (<lang>/html); the publish step lays them out
-# as the site (build/html locally, the gh-pages branch in CI).
+# Sphinx writes one folder per language here (<lang>/html, docs/_ext/site_build.py);
+# the publish step lays them out as the site (build/html locally, the gh-pages
+# branch in CI).
 SPHINX_OUT = BUILD / "sphinx"
 SITE = BUILD / "html"
 
@@ -51,23 +55,6 @@ def install(session: nox.Session, *groups: str) -> None:
     )
 
 
-def sphinx_args(builder: str, lang: str, outdir: Path) -> list[str]:
-    """One language is one Sphinx project: docs/<lang> with the shared docs/conf.py."""
-    return [
-        "sphinx-build",
-        "-b",
-        builder,
-        "-c",
-        str(DOCS),
-        "-D",
-        f"language={lang}",
-        "-d",
-        str(BUILD / "doctrees" / lang),
-        str(DOCS / lang),
-        str(outdir),
-    ]
-
-
 def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
     """Check JAX, build every language, run the pages' doctests, lay out the site.
 
@@ -80,17 +67,16 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
     )
     session.run("python", "-m", "jaxguide.smoke")
     for lang in LANGUAGES:
-        # Not SPHINX_OUT / lang: myst-nb writes executed notebooks next to the
-        # output folder, and each language's have its own prose.
-        outdir = SPHINX_OUT / lang / "html"
         session.run(
-            *sphinx_args("html", lang, outdir), *SPHINX_STRICT, *extra_sphinx_args
+            *sphinx_command("html", lang, docs=DOCS, build=BUILD), *extra_sphinx_args
         )
     # The doctest builder reuses the pickled environment of the HTML build
     # (same doctree folder), so it re-reads and re-executes nothing.
     for lang in LANGUAGES:
-        outdir = BUILD / "doctest" / lang
-        session.run(*sphinx_args("doctest", lang, outdir), *SPHINX_STRICT, "-q")
+        command = sphinx_command(
+            "doctest", lang, docs=DOCS, build=BUILD, parallel=False
+        )
+        session.run(*command, "-q")
     run_publish(session, version, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
     return version
@@ -201,7 +187,7 @@ def serve(session: nox.Session) -> None:
     install(session, "serve")
     session.run(
         "sphinx-autobuild",
-        *sphinx_args("html", lang, BUILD / "html" / lang)[1:],
+        *sphinx_command("html", lang, docs=DOCS, build=BUILD, parallel=False)[1:],
         "--watch",
         str(DOCS / "_ext"),
         "--watch",
@@ -214,16 +200,38 @@ def serve(session: nox.Session) -> None:
     )
 
 
+# Measurements that are not tests (timings vary by machine), in tests/benchmarks.
+MEASUREMENTS = ("timing_overhead.py", "search_report.py")
+
+
 @nox.session
 def benchmark(session: nox.Session) -> None:
-    """Run every script in tests/benchmarks and print what it measured.
+    """Measure jaxguide.benchmark's overhead and the site's search; print both.
 
-    These are measurements, not pass/fail tests (timings vary by machine).
-    Posargs go to each script, e.g. `nox -s benchmark -- --rounds 5`.
+    Posargs go to each script, e.g. `nox -s benchmark -- --rounds 5`. The
+    search report needs a built site (`nox -s docs`) and Chromium.
     """
-    install(session)
-    for script in sorted((ROOT / "tests" / "benchmarks").glob("*.py")):
-        session.run("python", str(script), *session.posargs)
+    install(session, "test")
+    for script in MEASUREMENTS:
+        session.run(
+            "python", str(ROOT / "tests" / "benchmarks" / script), *session.posargs
+        )
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Benchmark the build: cold, no change, prose edit, code edit, warm, naive.
+
+    Builds a fresh copy of docs/ with a fresh cache several times (about 15
+    minutes on 2 cores; `-- --skip-naive` leaves out the slowest build) and
+    writes build/bench/build-bench.json and .md (tests/benchmarks/build_bench.py).
+    """
+    install(session, "docs")
+    session.run(
+        "python",
+        str(ROOT / "tests" / "benchmarks" / "build_bench.py"),
+        *session.posargs,
+    )
 
 
 @nox.session(venv_backend="uv")

@@ -51,10 +51,11 @@ TEXT = {
         "launch": "직접 실행해 보기",
         "note": (
             "이 페이지의 코드는 사이트를 빌드할 때 실행되었고, 첫 셀의 출력이 "
-            "어떤 JAX 버전과 장치에서 실행했는지 보여 줍니다. 시간 측정값은 그 "
+            "어떤 JAX 버전과 장치에서 실행되었는지 보여 줍니다. 시간 측정값은 그 "
             "장치에서 잰 값입니다. GPU나 TPU에서는 큰 배열 연산이 훨씬 빨라지고 "
-            "작은 연산은 디스패치 비용이 대부분을 차지하므로, 배율도 달라집니다. "
-            "위의 단추로 노트북(.ipynb)을 내려받거나 Colab에서 열어 직접 실행해 보세요."
+            "작은 연산에서는 디스패치 오버헤드가 시간의 대부분을 차지하므로, 비율도 "
+            "달라집니다. 위의 버튼으로 노트북(.ipynb)을 내려받거나 Colab에서 열어 "
+            "직접 실행해 보세요."
         ),
     },
     "en": {
@@ -104,22 +105,35 @@ def _read(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
 
 
 def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
-    """The page as a notebook with the outputs of its cached execution."""
+    """The page as a notebook with the outputs of its execution.
+
+    In cache mode (the site's) they come from the shared jupyter-cache, which
+    has them whether or not this build re-read the page; otherwise (a forced
+    execution) from the executed copy myst-nb writes beside the output folder.
+    """
     notebook = _read(app, docname)
     if notebook is None:
         return None
     env: Any = app.env
-    cache = get_cache(env.mystnb_config.execution_cache_path)
-    try:
-        _, merged = cache.merge_match_into_notebook(notebook)
-    except KeyError:
-        logger.warning(
-            "%s: no executed copy in the execution cache; its .ipynb download has no outputs",
-            docname,
-            location=docname,
-        )
-        merged = notebook
-    return merged  # type: ignore[no-any-return]
+    if env.mystnb_config.execution_mode != "cache":
+        executed = Path(app.outdir).parent / "jupyter_execute" / f"{docname}.ipynb"
+        if executed.is_file():
+            forced: nbformat.NotebookNode = nbformat.read(executed, as_version=4)
+            return forced
+    else:
+        cache = get_cache(env.mystnb_config.execution_cache_path)
+        try:
+            _, merged = cache.merge_match_into_notebook(notebook)
+        except KeyError:
+            pass
+        else:
+            return merged  # type: ignore[no-any-return]
+    logger.warning(
+        "%s: no executed copy found; its .ipynb download has no outputs",
+        docname,
+        location=docname,
+    )
+    return notebook
 
 
 def with_setup_cell(

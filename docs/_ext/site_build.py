@@ -1,0 +1,53 @@
+"""The sphinx-build command lines of the site, shared by noxfile.py and the
+build benchmark (tests/benchmarks/build_bench.py).
+
+Standard library only: nox's own interpreter imports this module, before any
+session has installed Sphinx.
+
+Each language is one Sphinx project (``docs/<lang>`` with the shared
+``docs/conf.py``). Its HTML goes to ``<build>/sphinx/<lang>/html``: myst-nb
+writes executed notebooks beside the output folder, and each language's carry
+its own prose. Both languages share one execution cache (docs/conf.py), so
+the first language executes each page once and the second reuses it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LANGUAGES = ("ko", "en")  # the first one is the site's default language
+STRICT = ("-W", "-n", "--keep-going", "-T")
+MAX_JOBS = 4  # each parallel reader may run a notebook kernel with JAX in it
+
+
+def jobs() -> int:
+    """Parallel Sphinx readers, so notebooks execute side by side: one per
+    core, at most MAX_JOBS (memory grows with each kernel)."""
+    return max(1, min(MAX_JOBS, os.cpu_count() or 1))
+
+
+def html_dir(build: Path, lang: str) -> Path:
+    return build / "sphinx" / lang / "html"
+
+
+def sphinx_command(
+    builder: str, lang: str, *, docs: Path, build: Path, parallel: bool = True
+) -> list[str]:
+    """``sphinx-build`` for one builder and language, strict (any warning fails)."""
+    outdir = html_dir(build, lang) if builder == "html" else build / builder / lang
+    command = [
+        "sphinx-build",
+        "-b",
+        builder,
+        "-c",
+        str(docs),
+        "-D",
+        f"language={lang}",
+        "-d",
+        str(build / "doctrees" / lang),
+        *STRICT,
+    ]
+    if parallel:
+        command += ["-j", str(jobs())]
+    return [*command, str(docs / lang), str(outdir)]

@@ -1,0 +1,299 @@
+"""How long the site takes to build, against the floor and a naive build.
+
+    nox -s bench            # or: python tests/benchmarks/build_bench.py
+
+On a fresh copy of docs/ and a fresh execution cache, in one run:
+
+1. cold: both languages, as ``nox -s docs`` builds them (parallel readers,
+   one shared cache: each page executes once);
+2. no change: the same again;
+3. prose edit: one sentence of one Korean page changed;
+4. code edit: one code cell changed in both languages (that page must execute
+   once, for both languages, and nothing else);
+5. warm: a fresh output folder with the warm cache (Sphinx's own time);
+6. naive: every page executed in each language (``nb_execution_mode=force``,
+   one reader), the baseline.
+
+Each build reports its wall time, its notebook executions and the peak memory
+of the whole process tree (Sphinx and its kernels). The floor is the sum of
+the per-notebook execution times (each notebook once, as the naive build's
+Korean pass measured them one at a time, uncontended) plus the warm build.
+Writes ``build/bench/build-bench.json`` and ``build/bench/build-bench.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "docs" / "_ext"))
+import contextlib
+
+from site_build import LANGUAGES, jobs, sphinx_command
+
+REPORT = re.compile(
+    r"jaxguide \[(\w+)\]: (\d+) notebook page\(s\) read: (\d+) executed, (\d+) from the cache"
+)
+PROSE_PAGE = "intro"  # a Korean page whose prose the benchmark edits
+CODE_PAGE = "pure-functions"  # a page whose first code cell it edits (both languages)
+
+
+@dataclass
+class Build:
+    name: str
+    wall_s: float
+    executions: int
+    peak_rss_mib: float
+    per_language: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+def _tree_rss(process: psutil.Process) -> int:
+    total = 0
+    for member in [process, *process.children(recursive=True)]:
+        with contextlib.suppress(psutil.Error):
+            total += member.memory_info().rss
+    return total
+
+
+def run_measured(command: list[str], env: dict[str, str]) -> tuple[float, int, str]:
+    """Wall time, peak RSS of the process tree (sampled every 50 ms) and output."""
+    start = time.perf_counter()
+    process = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    watched = psutil.Process(process.pid)
+    peak = 0
+    output: list[str] = []
+    reader = threading.Thread(
+        target=lambda: output.extend(process.stdout or []), daemon=True
+    )
+    reader.start()
+    while process.poll() is None:
+        with contextlib.suppress(psutil.Error):
+            peak = max(peak, _tree_rss(watched))
+        time.sleep(0.05)
+    reader.join()
+    wall = time.perf_counter() - start
+    text = "".join(output)
+    if process.returncode != 0:
+        sys.stderr.write(text[-5000:])
+        msg = f"build failed ({process.returncode}): {' '.join(command)}"
+        raise SystemExit(msg)
+    return wall, peak, text
+
+
+class Bench:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.docs = root / "docs"
+        shutil.copytree(
+            REPO / "docs", self.docs, ignore=shutil.ignore_patterns("__pycache__")
+        )
+        self.cache = root / "cache"
+
+    def build(
+        self, name: str, *, build: Path, naive: bool = False, cache: Path | None = None
+    ) -> Build:
+        env = {**os.environ, "JAXGUIDE_NB_CACHE": str(cache or self.cache)}
+        bin_dir = Path(sys.executable).parent
+        env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
+        wall, peak, executions = 0.0, 0, 0
+        per_language: dict[str, dict[str, int]] = {}
+        for lang in LANGUAGES:
+            command = sphinx_command(
+                "html", lang, docs=self.docs, build=build, parallel=not naive
+            )
+            if naive:
+                command += ["-D", "nb_execution_mode=force"]
+            seconds, rss, output = run_measured(command, env)
+            wall += seconds
+            peak = max(peak, rss)
+            if naive:
+                ran = len(notebook_runtimes(build, lang))
+                per_language[lang] = {"executed": ran, "from_cache": 0}
+            else:
+                match = REPORT.search(output)
+                if match is None:
+                    msg = f"no execution report in the {lang} build's output"
+                    raise SystemExit(msg)
+                ran = int(match[3])
+                per_language[lang] = {"executed": ran, "from_cache": int(match[4])}
+            executions += ran
+        result = Build(
+            name, round(wall, 2), executions, round(peak / 2**20, 1), per_language
+        )
+        print(
+            f"{name:>12}: {result.wall_s:7.1f} s, {executions:2d} executions, "
+            f"peak {result.peak_rss_mib:6.0f} MiB",
+            flush=True,
+        )
+        return result
+
+    def edit_prose(self) -> None:
+        path = self.docs / "ko" / f"{PROSE_PAGE}.md"
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        for index, line in enumerate(lines):
+            if line.strip().endswith("니다.") and not line.startswith((":", "#")):
+                lines[index] = line.rstrip("\n") + " 이 문장은 벤치마크가 고쳤습니다.\n"
+                break
+        else:
+            msg = f"no prose line to edit in {path}"
+            raise SystemExit(msg)
+        path.write_text("".join(lines), encoding="utf-8")
+
+    def edit_code(self) -> None:
+        for lang in LANGUAGES:
+            path = self.docs / lang / f"{CODE_PAGE}.md"
+            text = path.read_text(encoding="utf-8")
+            marker = "```{code-cell} ipython3\n"
+            if marker not in text:
+                msg = f"no code cell in {path}"
+                raise SystemExit(msg)
+            edited = text.replace(
+                marker, marker + "# edited by the build benchmark\n", 1
+            )
+            path.write_text(edited, encoding="utf-8")
+
+
+def notebook_runtimes(build: Path, lang: str) -> dict[str, float]:
+    """Each executed notebook's run time, from the build's saved environment."""
+    with (build / "doctrees" / lang / "environment.pickle").open("rb") as file:
+        env = pickle.load(file)
+    runtimes = {}
+    for docname, data in getattr(env, "nb_metadata", {}).items():
+        exec_data = data.get("exec_data") or {}
+        if exec_data.get("runtime") is not None:
+            runtimes[docname] = float(exec_data["runtime"])
+    return runtimes
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    root = Path(tempfile.mkdtemp(prefix="jaxguide-bench-"))
+    try:
+        bench = Bench(root)
+        builds: dict[str, Build] = {}
+        out = root / "build"
+        builds["cold"] = bench.build("cold", build=out)
+        builds["no_change"] = bench.build("no change", build=out)
+        bench.edit_prose()
+        builds["prose_edit"] = bench.build("prose edit", build=out)
+        bench.edit_code()
+        builds["code_edit"] = bench.build("code edit", build=out)
+        builds["warm"] = bench.build("warm cache", build=root / "warm")
+        naive_runtimes: dict[str, float] = {}
+        if not args.skip_naive:
+            builds["naive"] = bench.build(
+                "naive", build=root / "naive", naive=True, cache=root / "naive-cache"
+            )
+            naive_runtimes = notebook_runtimes(root / "naive", LANGUAGES[0])
+        cold_runtimes = notebook_runtimes(out, LANGUAGES[0])
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    runtimes = naive_runtimes or cold_runtimes
+    floor = sum(runtimes.values()) + builds["warm"].wall_s
+    cold = builds["cold"].wall_s
+    report: dict[str, Any] = {
+        "machine": {
+            "cpu": platform.processor() or platform.machine(),
+            "cores": os.cpu_count(),
+            "python": platform.python_version(),
+            "jobs": jobs(),
+        },
+        "builds": {key: asdict(value) for key, value in builds.items()},
+        "notebook_runtimes_s": {
+            "source": "naive build, one at a time" if naive_runtimes else "cold build",
+            "each": dict(sorted(runtimes.items(), key=lambda item: -item[1])),
+            "sum": round(sum(runtimes.values()), 2),
+            "during_cold_build": dict(
+                sorted(cold_runtimes.items(), key=lambda i: -i[1])
+            ),
+        },
+        "floor_s": round(floor, 2),
+        "cold_over_floor": round(cold / floor, 3),
+        "no_change_over_cold": round(builds["no_change"].wall_s / cold, 3),
+    }
+    if "naive" in builds:
+        report["naive_over_cold"] = round(builds["naive"].wall_s / cold, 3)
+    return report
+
+
+def markdown(report: dict[str, Any]) -> str:
+    machine = report["machine"]
+    lines = [
+        (
+            f"# Build benchmark ({machine['cores']} cores, {machine['cpu']}, "
+            f"Python {machine['python']}, -j {machine['jobs']})"
+        ),
+        "",
+        "| build | wall s | executions | peak MiB |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    lines += [
+        f"| {build['name']} | {build['wall_s']:.1f} | {build['executions']} "
+        f"| {build['peak_rss_mib']:.0f} |"
+        for build in report["builds"].values()
+    ]
+    runtimes = report["notebook_runtimes_s"]
+    lines += [
+        "",
+        (
+            f"Floor: {report['floor_s']:.1f} s (notebooks {runtimes['sum']:.1f} s, "
+            f"{runtimes['source']}, plus the warm build)."
+        ),
+        (
+            f"Cold / floor: {report['cold_over_floor']:.2f}. "
+            f"No change / cold: {report['no_change_over_cold']:.1%}."
+        ),
+    ]
+    if "naive_over_cold" in report:
+        lines.append(f"Naive / cold: {report['naive_over_cold']:.2f}x.")
+    lines += ["", "| slowest notebooks | s |", "| --- | ---: |"]
+    lines += [
+        f"| {name} | {seconds:.1f} |"
+        for name, seconds in list(runtimes["each"].items())[:5]
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--output", type=Path, default=REPO / "build" / "bench", help="report folder"
+    )
+    parser.add_argument(
+        "--skip-naive",
+        action="store_true",
+        help="skip the naive baseline (the longest build)",
+    )
+    args = parser.parse_args(argv)
+    report = run(args)
+    args.output.mkdir(parents=True, exist_ok=True)
+    (args.output / "build-bench.json").write_text(
+        json.dumps(report, indent=2) + "\n", encoding="utf-8"
+    )
+    text = markdown(report)
+    (args.output / "build-bench.md").write_text(text, encoding="utf-8")
+    print()
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
