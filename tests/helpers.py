@@ -18,8 +18,10 @@ DOCS = REPO / "docs"
 SITE = REPO / "build" / "html"
 BUILT = REPO / "build" / "sphinx"
 LANGUAGES = ("ko", "en")
-# The flags noxfile.py gives sphinx-build for the real site.
-SPHINX_STRICT = ("-W", "-n", "--keep-going", "-T")
+# The flags noxfile.py gives sphinx-build for the real site (docs/_ext is on
+# pytest's pythonpath).
+from site_build import STRICT as SPHINX_STRICT
+
 # The front matter of a MyST text notebook, as every page of the site has it.
 NOTEBOOK_FRONT_MATTER = """---
 file_format: mystnb
