@@ -18,8 +18,10 @@ DOCS = REPO / "docs"
 SITE = REPO / "build" / "html"
 BUILT = REPO / "build" / "sphinx"
 LANGUAGES = ("ko", "en")
-# The flags noxfile.py gives sphinx-build for the real site (docs/_ext is on
-# pytest's pythonpath).
+# The flags noxfile.py gives sphinx-build for the real site. Scripts in
+# tests/benchmarks import this module too, without pytest's pythonpath.
+if str(DOCS / "_ext") not in sys.path:
+    sys.path.insert(0, str(DOCS / "_ext"))
 from site_build import STRICT as SPHINX_STRICT
 
 # The front matter of a MyST text notebook, as every page of the site has it.

@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from PIL import Image
@@ -78,6 +79,27 @@ class Problems:
 @pytest.fixture
 def version() -> str:
     return built_version()
+
+
+@contextmanager
+def new_page(
+    browser: Browser, served_site: str, blocked: list[str] | None = None, **options: Any
+) -> Iterator[Page]:
+    """A page in a fresh browser context with ``options`` (viewport, colour
+    scheme, permissions); requests leaving the site are aborted (and listed
+    in ``blocked``)."""
+    context = browser.new_context(**options)
+
+    def abort(external: Route) -> None:
+        if blocked is not None:
+            blocked.append(external.request.url)
+        external.abort()
+
+    context.route(lambda u: not u.startswith(served_site), abort)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def url(base: str, lang: str, version: str, page: str) -> str:
@@ -149,9 +171,8 @@ def test_version_switcher_shows_this_version_and_jax(
 def test_copy_button_copies_code_without_prompts_or_output(
     browser: Browser, served_site: str, version: str
 ) -> None:
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    try:
-        page = context.new_page()
+    clipboard = ["clipboard-read", "clipboard-write"]
+    with new_page(browser, served_site, permissions=clipboard) as page:
         # A doctest in the API reference: ">>> " prompts and printed output.
         page.goto(url(served_site, "en", version, "api"))
         block = page.locator("div.highlight:has(span.gp)").first
@@ -173,8 +194,6 @@ def test_copy_button_copies_code_without_prompts_or_output(
         copied = page.evaluate("navigator.clipboard.readText()")
         source = cell.locator("div.cell_input pre").inner_text()
         assert copied.strip() == source.strip()
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -246,32 +265,20 @@ def test_no_serious_accessibility_violations(
 def test_no_serious_accessibility_violations_in_dark_mode(
     browser: Browser, served_site: str, version: str, lang: str
 ) -> None:
-    context = browser.new_context(color_scheme="dark")
-    context.route(lambda u: not u.startswith(served_site), lambda route: route.abort())
-    try:
-        page = context.new_page()
+    with new_page(browser, served_site, color_scheme="dark") as page:
         # jit: coloured jaxprs, tables, code, a traceback.
         page.goto(url(served_site, lang, version, "jit"))
         page.locator(".version-switcher__menu a").first.wait_for(state="attached")
         assert page.locator("html").get_attribute("data-theme") == "dark"
         assert _axe_blocking(page) == []
-    finally:
-        context.close()
 
 
 @pytest.fixture
 def mobile(browser: Browser, served_site: str) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.route(lambda u: not u.startswith(served_site), lambda route: route.abort())
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    phone = {"width": 390, "height": 844}
+    options = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    with new_page(browser, served_site, viewport=phone, **options) as page:
+        yield page
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -308,19 +315,13 @@ def test_screenshots_for_review(
     build/screenshots (not compared: they are for a person to look at)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, suffix in (((1300, 900), "desktop"), ((390, 844), "mobile")):
-        context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-        context.route(
-            lambda u: not u.startswith(served_site), lambda route: route.abort()
-        )
-        try:
-            page = context.new_page()
+        viewport = {"width": size[0], "height": size[1]}
+        with new_page(browser, served_site, viewport=viewport) as page:
             page.goto(url(served_site, lang, version, "least-squares"))
             page.locator(".version-switcher__menu a").first.wait_for(state="attached")
             path = SCREENSHOTS / f"{lang}-least-squares-{suffix}.png"
             page.screenshot(path=path, full_page=False)
             assert path.stat().st_size > 10_000
-        finally:
-            context.close()
 
 
 PAGE_WEIGHT = REPO / "build" / "page-weight.json"
@@ -338,20 +339,10 @@ def test_page_weight_is_measured(
 ) -> None:
     """Bytes and requests of a typical page on a first visit, for the record
     (build/page-weight.json); a bound far above today's keeps it honest."""
-    context = browser.new_context()
     blocked: list[str] = []
-
-    def route(external: Route) -> None:
-        blocked.append(external.request.url)
-        external.abort()
-
-    context.route(lambda u: not u.startswith(served_site), route)
-    try:
-        page = context.new_page()
+    with new_page(browser, served_site, blocked) as page:
         page.goto(url(served_site, lang, version, "jit"), wait_until="networkidle")
         entries = page.evaluate(_WEIGHT_JS)
-    finally:
-        context.close()
     own = [e for e in entries if e["name"].startswith(served_site)]
     weight = {
         "page": f"{lang}/{version}/jit.html",
