@@ -187,7 +187,9 @@ def serve(session: nox.Session) -> None:
     install(session, "serve")
     session.run(
         "sphinx-autobuild",
-        *sphinx_command("html", lang, docs=DOCS, build=BUILD, parallel=False)[1:],
+        *sphinx_command(
+            "html", lang, docs=DOCS, build=BUILD, parallel=False, strict=False
+        )[1:],
         "--watch",
         str(DOCS / "_ext"),
         "--watch",
