@@ -7,6 +7,7 @@ Each example runs as ``python examples/NAME.py``, which puts this folder on
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -38,6 +39,8 @@ class HelpFormatter(
     """Keep the description's line breaks; show every option's default."""
 
 
+positive_int = checked(int, lambda n: n >= 1, "at least 1")
+positive_float = checked(float, lambda r: 0 < r < math.inf, "a finite number > 0")
 figure_path = checked(
     Path, lambda p: p.suffix[1:].lower() in FORMATS, "a .png/.pdf/... file"
 )

@@ -10,7 +10,6 @@ of jnp.linalg.lstsq, printed next to it.
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 
 import jax
@@ -18,7 +17,7 @@ import jax.numpy as jnp
 from matplotlib.figure import Figure
 
 import jaxguide
-from _cli import HelpFormatter, checked, figure_path
+from _cli import HelpFormatter, figure_path, positive_float, positive_int
 
 TRUE_B, TRUE_W = 4.5, 1.3
 START = {"b": 3.0, "w": 5.0}
@@ -28,10 +27,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line; a bad value stops the program with a usage message."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=HelpFormatter)
     add = parser.add_argument
-    steps = checked(int, lambda n: n >= 1, "at least 1")
-    rate = checked(float, lambda r: 0 < r < math.inf, "a finite number > 0")
-    add("--steps", type=steps, default=100, help="gradient steps")
-    add("--learning-rate", type=rate, default=0.3, help="step size")
+    add("--steps", type=positive_int, default=100, help="gradient steps")
+    add("--learning-rate", type=positive_float, default=0.3, help="step size")
     add("--seed", type=int, default=0, help="PRNG seed of the samples")
     add(
         "--plot", type=figure_path, metavar="PATH", help="save a figure of fit and path"

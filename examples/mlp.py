@@ -10,7 +10,6 @@ gradient and applies Adam's update; a plain Python loop calls it.
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
 
 import jax
@@ -19,7 +18,7 @@ import optax
 from matplotlib.figure import Figure
 
 import jaxguide
-from _cli import HelpFormatter, checked, figure_path
+from _cli import HelpFormatter, figure_path, positive_float, positive_int
 
 Params = list[dict[str, jax.Array]]
 
@@ -28,11 +27,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line; a bad value stops the program with a usage message."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=HelpFormatter)
     add = parser.add_argument
-    count = checked(int, lambda n: n >= 1, "at least 1")
-    rate = checked(float, lambda r: 0 < r < math.inf, "a finite number > 0")
-    add("--steps", type=count, default=2000, help="training steps")
-    add("--learning-rate", type=rate, default=2e-3, help="Adam's learning rate")
-    add("--hidden", type=count, nargs="+", default=[64, 64], help="hidden layer widths")
+    add("--steps", type=positive_int, default=2000, help="training steps")
+    add(
+        "--learning-rate",
+        type=positive_float,
+        default=2e-3,
+        help="Adam's learning rate",
+    )
+    add(
+        "--hidden",
+        type=positive_int,
+        nargs="+",
+        default=[64, 64],
+        help="hidden layer widths",
+    )
     add("--seed", type=int, default=0, help="PRNG seed of data and weights")
     add(
         "--plot", type=figure_path, metavar="PATH", help="save a figure of fit and loss"

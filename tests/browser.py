@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from urllib.parse import urlencode, urlsplit
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, Page, Route
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = (
@@ -157,15 +157,37 @@ def serve_directory(root: Path) -> Iterator[str]:
         thread.join()
 
 
-def block_external_requests(page: Page, base_url: str) -> None:
-    """Abort every request that leaves ``base_url``.
+def block_external_requests(
+    page: Page, base_url: str, blocked: list[str] | None = None
+) -> None:
+    """Abort every request that leaves ``base_url`` (listing it in ``blocked``).
 
     There is no internet on our machines (CDN assets such as MathJax cannot
     load): aborting them makes every run the same, with or without a network.
     """
-    page.context.route(
-        lambda url: not url.startswith(base_url), lambda route: route.abort()
-    )
+
+    def abort(route: Route) -> None:
+        if blocked is not None:
+            blocked.append(route.request.url)
+        route.abort()
+
+    page.context.route(lambda url: not url.startswith(base_url), abort)
+
+
+@contextmanager
+def site_page(
+    browser: Browser, base_url: str, blocked: list[str] | None = None, **options: Any
+) -> Iterator[Page]:
+    """A page in a fresh browser context (no shared storage) made with
+    ``options`` (viewport, locale, colour scheme, permissions), with requests
+    that leave ``base_url`` aborted."""
+    context = browser.new_context(**options)
+    try:
+        page = context.new_page()
+        block_external_requests(page, base_url, blocked)
+        yield page
+    finally:
+        context.close()
 
 
 def page_of(href: str) -> str:

@@ -14,9 +14,9 @@ from hypothesis import settings
 
 from browser import (
     BrowserUnavailable,
-    block_external_requests,
     launch_chromium,
     serve_directory,
+    site_page,
     skip_or_fail,
 )
 from helpers import BUILT, LANGUAGES, SITE
@@ -71,13 +71,8 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser, served_site: str) -> Iterator[Page]:
     """A fresh browser context and page (no shared storage between tests);
     requests that leave the served site are aborted."""
-    context = browser.new_context()
-    try:
-        new_page = context.new_page()
-        block_external_requests(new_page, served_site)
+    with site_page(browser, served_site) as new_page:
         yield new_page
-    finally:
-        context.close()
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ import pytest
 from jaxguide_sphinx.publish import main, publish
 from jaxguide_sphinx.site_address import SiteError, check_version, site_base_url
 
-from browser import serve_directory
+from browser import serve_directory, site_page
 from helpers import run_sphinx
 from links import broken_links
 
@@ -272,16 +272,10 @@ def browse(
 ) -> Iterator[tuple[Page, str, list[str]]]:
     """A page on ``site`` served as GitHub Pages would (404.html for missing
     paths); yields the page, the base URL and the console errors."""
-    with serve_directory(site) as base:
-        context = browser.new_context(locale=locale)
-        context.route(lambda url: not url.startswith(base), lambda route: route.abort())
-        page = context.new_page()
+    with serve_directory(site) as base, site_page(browser, base, locale=locale) as page:
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        try:
-            yield page, base, errors
-        finally:
-            context.close()
+        yield page, base, errors
 
 
 @pytest.mark.parametrize(

@@ -12,18 +12,17 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from PIL import Image
 
-from helpers import BUILT, LANGUAGES, REPO, built_version
+from browser import site_page
+from helpers import BUILT, LANGUAGES, REPO, SITE, built_version
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Request, Response, Route
+    from playwright.sync_api import Browser, Page, Request, Response
 
 SCREENSHOTS = REPO / "build" / "screenshots"
 # Pages of a Sphinx site that are generated, not written, load too.
@@ -81,25 +80,11 @@ def version() -> str:
     return built_version()
 
 
-@contextmanager
-def new_page(
-    browser: Browser, served_site: str, blocked: list[str] | None = None, **options: Any
-) -> Iterator[Page]:
-    """A page in a fresh browser context with ``options`` (viewport, colour
-    scheme, permissions); requests leaving the site are aborted (and listed
-    in ``blocked``)."""
-    context = browser.new_context(**options)
-
-    def abort(external: Route) -> None:
-        if blocked is not None:
-            blocked.append(external.request.url)
-        external.abort()
-
-    context.route(lambda u: not u.startswith(served_site), abort)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+def open_page(page: Page, address: str) -> None:
+    """Go to ``address`` and wait until the version switcher has filled itself
+    from versions.json (the last thing a page does after it loads)."""
+    page.goto(address)
+    page.locator(".version-switcher__menu a").first.wait_for(state="attached")
 
 
 def url(base: str, lang: str, version: str, page: str) -> str:
@@ -114,9 +99,7 @@ def test_every_page_loads_without_errors(
     problems.watch(page)
     found = {}
     for name in ALL_PAGES[lang]:
-        page.goto(url(served_site, lang, version, name), wait_until="load")
-        # The version switcher fills itself from versions.json after load.
-        page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+        open_page(page, url(served_site, lang, version, name))
         if problems.console or problems.requests:
             found[name] = [*problems.console, *problems.requests]
             problems.clear()
@@ -153,14 +136,10 @@ def test_language_switcher_opens_the_same_page_and_version(
 def test_version_switcher_shows_this_version_and_jax(
     page: Page, served_site: str, version: str, lang: str
 ) -> None:
-    page.goto(url(served_site, lang, version, "jit"))
+    open_page(page, url(served_site, lang, version, "jit"))
     button = page.locator(".version-switcher__button").first
-    entries = json.loads(
-        (Path(REPO / "build" / "html" / lang / "versions.json")).read_text(
-            encoding="utf-8"
-        )
-    )
-    page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+    versions = SITE / lang / "versions.json"
+    entries = json.loads(versions.read_text(encoding="utf-8"))
     assert button.inner_text().startswith(version)
     assert page.locator(".version-switcher__menu a").count() == len(entries)
     line = page.locator(".jaxguide-version-line").first.inner_text()
@@ -172,7 +151,7 @@ def test_copy_button_copies_code_without_prompts_or_output(
     browser: Browser, served_site: str, version: str
 ) -> None:
     clipboard = ["clipboard-read", "clipboard-write"]
-    with new_page(browser, served_site, permissions=clipboard) as page:
+    with site_page(browser, served_site, permissions=clipboard) as page:
         # A doctest in the API reference: ">>> " prompts and printed output.
         page.goto(url(served_site, "en", version, "api"))
         block = page.locator("div.highlight:has(span.gp)").first
@@ -256,8 +235,7 @@ def _axe_blocking(page: Page) -> list[str]:
 def test_no_serious_accessibility_violations(
     page: Page, served_site: str, version: str, lang: str, name: str
 ) -> None:
-    page.goto(url(served_site, lang, version, name))
-    page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+    open_page(page, url(served_site, lang, version, name))
     assert _axe_blocking(page) == []
 
 
@@ -265,10 +243,9 @@ def test_no_serious_accessibility_violations(
 def test_no_serious_accessibility_violations_in_dark_mode(
     browser: Browser, served_site: str, version: str, lang: str
 ) -> None:
-    with new_page(browser, served_site, color_scheme="dark") as page:
+    with site_page(browser, served_site, color_scheme="dark") as page:
         # jit: coloured jaxprs, tables, code, a traceback.
-        page.goto(url(served_site, lang, version, "jit"))
-        page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+        open_page(page, url(served_site, lang, version, "jit"))
         assert page.locator("html").get_attribute("data-theme") == "dark"
         assert _axe_blocking(page) == []
 
@@ -277,7 +254,7 @@ def test_no_serious_accessibility_violations_in_dark_mode(
 def mobile(browser: Browser, served_site: str) -> Iterator[Page]:
     phone = {"width": 390, "height": 844}
     options = {"device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-    with new_page(browser, served_site, viewport=phone, **options) as page:
+    with site_page(browser, served_site, viewport=phone, **options) as page:
         yield page
 
 
@@ -316,9 +293,8 @@ def test_screenshots_for_review(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for size, suffix in (((1300, 900), "desktop"), ((390, 844), "mobile")):
         viewport = {"width": size[0], "height": size[1]}
-        with new_page(browser, served_site, viewport=viewport) as page:
-            page.goto(url(served_site, lang, version, "least-squares"))
-            page.locator(".version-switcher__menu a").first.wait_for(state="attached")
+        with site_page(browser, served_site, viewport=viewport) as page:
+            open_page(page, url(served_site, lang, version, "least-squares"))
             path = SCREENSHOTS / f"{lang}-least-squares-{suffix}.png"
             page.screenshot(path=path, full_page=False)
             assert path.stat().st_size > 10_000
@@ -340,7 +316,7 @@ def test_page_weight_is_measured(
     """Bytes and requests of a typical page on a first visit, for the record
     (build/page-weight.json); a bound far above today's keeps it honest."""
     blocked: list[str] = []
-    with new_page(browser, served_site, blocked) as page:
+    with site_page(browser, served_site, blocked) as page:
         page.goto(url(served_site, lang, version, "jit"), wait_until="networkidle")
         entries = page.evaluate(_WEIGHT_JS)
     own = [e for e in entries if e["name"].startswith(served_site)]

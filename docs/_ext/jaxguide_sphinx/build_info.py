@@ -40,7 +40,6 @@ def manifest(app: Sphinx) -> dict[str, Any]:
     context = app.config.html_context
     return {
         "language": app.config.language,
-        "language_label": app.config.jaxguide_languages.get(app.config.language, ""),
         "version": app.config.release,
         "jax": context.get("jaxguide_jax_version", ""),
         "base_url": context.get("jaxguide_base_url", ""),
