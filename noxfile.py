@@ -4,6 +4,7 @@
     nox -s docs    # build the site, both languages, into build/html
     nox -s publish -- --version 0.1 --site DIR  # build and put a version into DIR
     nox -s tests   # build the site, then run pytest (tests + package doctests)
+    nox -s notebooks  # run the site's .ipynb downloads where only a reader's tools are
     nox -s lint    # ruff, mypy --strict, the GitHub workflows (schema, zizmor)
     nox -s i18n    # the translation checker (the tests run it too)
     nox -s serve   # live-reload one language while writing (-- en for English)
@@ -30,7 +31,7 @@ from site_build import LANGUAGES, sphinx_command
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_venv = "yes"
-nox.options.sessions = ["lint", "tests"]
+nox.options.sessions = ["lint", "tests", "notebooks"]
 
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -134,6 +135,31 @@ def tests(session: nox.Session) -> None:
     install(session, "test")
     build_site(session)
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def notebooks(session: nox.Session) -> None:
+    """Run every downloaded notebook of the built site where a reader would.
+
+    The environment has jaxguide (with JAX, NumPy, matplotlib, Optax),
+    ipykernel and nbclient, and nothing of the Sphinx toolchain; the test
+    executes each .ipynb of one language (`-- ko` for Korean; English by
+    default: the code cells are the same) top to bottom, Colab setup cell
+    included. Needs a built site (`nox -s docs` or `nox -s tests`).
+    """
+    args = list(session.posargs)
+    lang = args.pop(0) if args and args[0] in LANGUAGES else "en"
+    install(session, "reader")
+    session.run(
+        "pytest",
+        "--confcutdir",
+        str(ROOT / "tests" / "reader"),
+        "-p",
+        "no:cacheprovider",
+        str(ROOT / "tests" / "reader"),
+        *args,
+        env={"JAXGUIDE_NOTEBOOK_LANG": lang},
+    )
 
 
 @nox.session

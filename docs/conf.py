@@ -12,14 +12,13 @@ myst-nb at one execution cache (under ``build/jupyter_cache``): jupyter-cache ke
 notebook by its code cells and kernelspec only, so a page whose code cells are
 identical in both languages executes once per build, not twice. The cache
 folder is specific to the jaxguide package and the pins (see
-``_execution_cache``), so changing either executes every page again.
+``jaxguide_sphinx.execution_cache``), so changing either executes every page
+again.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import sys
 from importlib.metadata import version as installed_version
 from pathlib import Path
@@ -98,38 +97,9 @@ myst_heading_anchors = 3
 nb_execution_mode = "cache"
 
 
-def _execution_cache() -> str:
-    """The shared cache folder for what the pages execute against now.
-
-    jupyter-cache keys a notebook on its code cells alone, so a change to the
-    jaxguide package or to the pinned versions would otherwise leave pages
-    showing outputs of the old code. Each such state gets a cache folder of
-    its own (a hash of src/jaxguide and .ci/constraints.txt); the few most
-    recently used are kept, so switching branches back and forth stays cheap.
-    """
-    if "JAXGUIDE_NB_CACHE" in os.environ:
-        return os.environ["JAXGUIDE_NB_CACHE"]
-    inputs = sorted((REPO_DIR / "src" / "jaxguide").rglob("*.py"))
-    inputs.append(REPO_DIR / ".ci" / "constraints.txt")
-    digest = hashlib.sha256()
-    for path in inputs:
-        digest.update(path.relative_to(REPO_DIR).as_posix().encode())
-        digest.update(path.read_bytes())
-    root = REPO_DIR / "build" / "jupyter_cache"
-    current = root / digest.hexdigest()[:12]
-    current.mkdir(parents=True, exist_ok=True)
-    current.touch()  # mark as most recently used
-    others = sorted(
-        (p for p in root.iterdir() if p.is_dir() and p != current),
-        key=lambda p: p.stat().st_mtime,
-        reverse=True,
-    )
-    for stale in others[2:]:
-        shutil.rmtree(stale, ignore_errors=True)
-    return str(current)
-
-
-nb_execution_cache_path = _execution_cache()
+# The shared cache folder (build/jupyter_cache/<digest of src/jaxguide and the
+# pins>, or JAXGUIDE_NB_CACHE) is chosen, and its database created before the
+# parallel readers start, by docs/_ext/jaxguide_sphinx/execution_cache.py.
 nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.

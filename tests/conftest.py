@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 mpl.use("Agg")
 
+# Run by `nox -s notebooks`, in an environment without the Sphinx toolchain.
+collect_ignore = ["reader"]
+
 
 @pytest.fixture(scope="session")
 def site() -> Path:

@@ -49,9 +49,11 @@ def run_sphinx(
     cache: Path,
     builder: str = "html",
     env: dict[str, str] | None = None,
+    jobs: int = 1,
 ) -> subprocess.CompletedProcess[str]:
     """Build ``srcdir`` with the site's real docs/conf.py, as noxfile.py does;
-    ``env`` adds environment variables (JAXGUIDE_VERSION, ...)."""
+    ``env`` adds environment variables (JAXGUIDE_VERSION, ...); ``jobs``
+    parallel readers."""
     command = [
         sys.executable,
         "-m",
@@ -67,6 +69,7 @@ def run_sphinx(
         "-d",
         str(outdir / ".doctrees"),
         *SPHINX_STRICT,
+        *(["-j", str(jobs)] if jobs > 1 else []),
         str(srcdir),
         str(outdir / builder),
     ]
@@ -78,6 +81,24 @@ def run_sphinx(
         timeout=600,
         env={**os.environ, **(env or {})},
     )
+
+
+def tiny_project(srcdir: Path, pages: int) -> Path:
+    """A project of ``pages`` notebook pages with one quick cell each (an
+    index with a toctree and ``page1`` ...), in ``srcdir``."""
+    srcdir.mkdir(parents=True, exist_ok=True)
+    names = [f"page{n}" for n in range(1, pages)]
+    toctree = "```{toctree}\n" + "\n".join(names) + "\n```\n"
+    for name in ["index", *names]:
+        title = "Tiny" if name == "index" else name
+        text = (
+            f"{NOTEBOOK_FRONT_MATTER}\n# {title}\n\n"
+            f"```{{code-cell}} ipython3\nprint({name!r})\n```\n"
+        )
+        if name == "index":
+            text += "\n" + toctree
+        (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
+    return srcdir
 
 
 FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")

@@ -1,46 +1,54 @@
-"""The execution cache follows the code pages run against, not only their cells."""
+"""The execution cache: one folder per state of the code pages run against,
+created before Sphinx's parallel readers start (docs/_ext/jaxguide_sphinx/
+execution_cache.py)."""
 
 from __future__ import annotations
 
-import runpy
+import os
 import shutil
+import sqlite3
+import subprocess
+import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from jaxguide_sphinx.execution_cache import (
+    CACHE_ENV,
+    _trim_to_limit,
+    create_cache,
+    keyed_cache_folder,
+)
+from jupyter_cache import get_cache
+from jupyter_cache.cache.main import JupyterCacheBase
+from sphinx.application import Sphinx
 
-from helpers import REPO
+from helpers import DOCS, REPO, run_sphinx, tiny_project
 
-
-def cache_path(repo: Path) -> Path:
-    """Where docs/conf.py of ``repo`` points myst-nb's cache."""
-    return Path(
-        runpy.run_path(str(repo / "docs" / "conf.py"))["nb_execution_cache_path"]
-    )
+RACE = Path(__file__).with_name("cache_race.py")
+TABLES = {"settings", "nbcache", "nbproject"}
 
 
 @pytest.fixture
-def repo_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.delenv("JAXGUIDE_NB_CACHE", raising=False)
-    (tmp_path / "docs").mkdir()
-    shutil.copy2(REPO / "docs" / "conf.py", tmp_path / "docs" / "conf.py")
+def repo_copy(tmp_path: Path) -> Path:
     shutil.copytree(REPO / "src" / "jaxguide", tmp_path / "src" / "jaxguide")
     shutil.copytree(REPO / ".ci", tmp_path / ".ci")
     return tmp_path
 
 
 def test_changing_the_package_or_the_pins_starts_a_new_cache(repo_copy: Path) -> None:
-    first = cache_path(repo_copy)
+    first = keyed_cache_folder(repo_copy)
     assert first.parent == repo_copy / "build" / "jupyter_cache"
-    assert cache_path(repo_copy) == first  # nothing changed: same cache
+    assert keyed_cache_folder(repo_copy) == first  # nothing changed: same cache
 
     timing = repo_copy / "src" / "jaxguide" / "timing.py"
     timing.write_text(timing.read_text() + "\n# changed\n")
-    second = cache_path(repo_copy)
+    second = keyed_cache_folder(repo_copy)
     assert second != first
 
     pins = repo_copy / ".ci" / "constraints.txt"
     pins.write_text(pins.read_text().replace("jax==", "jax>="))
-    third = cache_path(repo_copy)
+    third = keyed_cache_folder(repo_copy)
     assert third not in {first, second}
     assert {first, second, third} <= set(
         (repo_copy / "build" / "jupyter_cache").iterdir()
@@ -52,13 +60,84 @@ def test_only_the_three_most_recent_caches_are_kept(repo_copy: Path) -> None:
     seen = []
     for n in range(5):
         timing.write_text(timing.read_text() + f"\n# change {n}\n")
-        seen.append(cache_path(repo_copy))
+        seen.append(keyed_cache_folder(repo_copy))
     kept = set((repo_copy / "build" / "jupyter_cache").iterdir())
     assert kept == set(seen[-3:])
 
 
-def test_an_explicit_cache_folder_wins(
-    repo_copy: Path, monkeypatch: pytest.MonkeyPatch
+def start_sphinx(tmp_path: Path) -> Sphinx:
+    """A Sphinx application on a tiny project with the site's conf.py, up to
+    the point where a build would fork its parallel readers."""
+    srcdir = tiny_project(tmp_path / "src", pages=2)
+    return Sphinx(
+        srcdir,
+        DOCS,
+        tmp_path / "out",
+        tmp_path / "doctrees",
+        "html",
+        confoverrides={"language": "en"},
+        status=StringIO(),
+        warning=StringIO(),
+        parallel=4,
+    )
+
+
+def test_the_environment_variable_names_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("JAXGUIDE_NB_CACHE", str(repo_copy / "mine"))
-    assert cache_path(repo_copy) == repo_copy / "mine"
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
+    app = start_sphinx(tmp_path)
+    assert app.config.nb_execution_cache_path == str(tmp_path / "mine")
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_parallel_readers_find_the_cache_created(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, attempt: int
+) -> None:
+    """On a cold build, 16 processes opening the cache at one instant and
+    each storing a notebook (what -j readers do) all succeed, and every
+    notebook is in the cache afterwards.
+
+    Without the main process creating the cache first, jupyter-cache creates
+    its tables in whichever process comes first, and they fail with "table
+    settings already exists" in nearly every attempt. Without deferring the
+    trimming, a store deletes another's fresh record ("Notebook file does not
+    exist for cache record") in most attempts.
+    """
+    del attempt
+    cache = tmp_path / "cache"
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    start_sphinx(tmp_path)
+    race = subprocess.run(
+        [sys.executable, str(RACE), str(cache), "--store", "--as-the-build"],
+        env={**os.environ, "PYTHONPATH": str(DOCS / "_ext")},
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert race.returncode == 0, race.stdout + race.stderr
+
+    with sqlite3.connect(f"file:{cache / 'global.db'}?mode=ro", uri=True) as db:
+        tables = {row[0] for row in db.execute("select name from sqlite_master")}
+    assert tables >= TABLES, "the cache was not created before the readers start"
+
+
+def test_readers_store_without_trimming(tmp_path: Path) -> None:
+    start_sphinx(tmp_path)
+    assert JupyterCacheBase.truncate_caches is not _trim_to_limit
+
+
+@pytest.mark.sphinx
+def test_a_cold_build_with_four_readers_stores_every_page_then_trims(
+    tmp_path: Path,
+) -> None:
+    cache = tmp_path / "cache"
+    create_cache(cache)
+    get_cache(cache).change_cache_limit(4)
+    srcdir = tiny_project(tmp_path / "src", pages=6)
+    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=cache, jobs=4)
+    log = result.stdout + result.stderr
+    assert result.returncode == 0, log
+    assert "6 notebook page(s) read: 6 executed" in log
+    assert len(get_cache(cache).list_cache_records()) == 4  # trimmed at the end

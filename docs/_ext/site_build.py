@@ -21,9 +21,25 @@ STRICT = ("-W", "-n", "--keep-going", "-T")
 MAX_JOBS = 4  # each parallel reader may run a notebook kernel with JAX in it
 
 
+JOBS_ENV = "JAXGUIDE_JOBS"
+
+
 def jobs() -> int:
     """Parallel Sphinx readers, so notebooks execute side by side: one per
-    core, at most MAX_JOBS (memory grows with each kernel)."""
+    core, at most MAX_JOBS (memory grows with each kernel).
+
+    ``JAXGUIDE_JOBS=4`` forces a number, so that a 2-core machine can build
+    exactly as a 4-core one (GitHub's hosted runners) does.
+    """
+    forced = os.environ.get(JOBS_ENV, "").strip()
+    if forced:
+        if not forced.isdigit() or int(forced) < 1:
+            message = (
+                f"{JOBS_ENV}={forced!r} is not a number of parallel readers: "
+                f"set it to a whole number such as 4, or unset it for one per core"
+            )
+            raise SystemExit(message)
+        return int(forced)
     return max(1, min(MAX_JOBS, os.cpu_count() or 1))
 
 

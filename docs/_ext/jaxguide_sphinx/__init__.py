@@ -1,5 +1,7 @@
 """Local Sphinx extensions of the jaxguide site.
 
+- :mod:`.execution_cache`: which folder the shared execution cache is, and
+  its database created before the parallel readers start.
 - :mod:`.execution_report`: after each build, log how many notebooks were
   executed and how many came from the shared cache.
 - :mod:`.execution_failures`: one short warning per failed cell, naming the
@@ -22,6 +24,8 @@
 - :mod:`.notebooks`: each notebook page as an executed ``.ipynb`` beside its
   HTML, in the download menu, with an Open-in-Colab button and a note on
   where it ran.
+- :mod:`.search_index`: no stale terms in the search index of an
+  incremental build.
 - :mod:`.korean_search`: the search language for ``ko`` (particles and endings
   stripped, in the index and in the browser's query).
 """
@@ -36,6 +40,7 @@ from . import (
     api_signatures,
     build_info,
     exec_table_text,
+    execution_cache,
     execution_failures,
     execution_report,
     glossary,
@@ -43,12 +48,14 @@ from . import (
     korean_search,
     language_links,
     notebooks,
+    search_index,
     translation_status,
 )
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     interface_text.setup(app)
+    execution_cache.setup(app)
     execution_failures.setup(app)
     execution_report.setup(app)
     api_signatures.setup(app)
@@ -57,6 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     exec_table_text.setup(app)
     translation_status.setup(app)
     korean_search.setup(app)
+    search_index.setup(app)
     notebooks.setup(app)
     build_info.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

@@ -3,7 +3,8 @@
 After each HTML build, each page that myst-nb reads as a notebook is written
 next to its HTML as ``<page>.ipynb``: the page's own cells (its prose in the
 page's language), with the outputs of the execution the page shows (from the
-shared jupyter-cache, so a page that was not re-read gets one too). Its first
+shared jupyter-cache, so a page that was not re-read gets one too), without
+the cells only the build needs (:mod:`.reader_notebooks`). Its first
 cell, added here, installs ``jaxguide`` from the repository at this version
 when it runs in Colab without it, and does nothing anywhere else.
 
@@ -19,6 +20,7 @@ where it was executed, and timings differ on the reader's own device.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from .build_info import git_commit
+from .reader_notebooks import for_readers
 from .site_address import DEV
 
 logger = logging.getLogger(__name__)
@@ -148,6 +151,19 @@ def with_setup_cell(
     return notebook
 
 
+def _glue_missing(docname: str) -> Callable[[str], None]:
+    def warn(key: str) -> None:
+        logger.warning(
+            "%s: the prose uses glue name %r, which no cell glued; its .ipynb "
+            "keeps the role as written",
+            docname,
+            key,
+            location=docname,
+        )
+
+    return warn
+
+
 def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -155,6 +171,7 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         notebook = executed_notebook(app, docname)
         if notebook is None:
             continue
+        notebook = for_readers(notebook, missing=_glue_missing(docname))
         notebook = with_setup_cell(app, notebook)
         for index, cell in enumerate(notebook.cells):
             cell.setdefault("id", f"{docname}-{index}")  # nbformat 4.5 wants ids

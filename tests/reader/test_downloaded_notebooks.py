@@ -1,0 +1,57 @@
+"""Every notebook a reader downloads runs top to bottom without our toolchain.
+
+Run by ``nox -s notebooks``, in an environment with only what a reader has:
+Python with jaxguide (and so JAX, NumPy, matplotlib, Optax), ipykernel and
+nbclient, and nothing of the Sphinx toolchain. It executes the ``.ipynb``
+files the site offers (download and Colab), the Colab setup cell included, as
+Jupyter would: a cell tagged ``raises-exception`` may fail, any other error
+fails the test. ``nox -s tests`` does not collect this folder: its
+environment has Sphinx and myst-nb, which would hide the very imports this
+test is for.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+REPO = Path(__file__).resolve().parents[2]
+LANG = os.environ.get("JAXGUIDE_NOTEBOOK_LANG", "en")
+BUILT = REPO / "build" / "sphinx" / LANG / "html"
+NOTEBOOKS = sorted(BUILT.glob("*.ipynb"))
+TOOLCHAIN = ("sphinx", "myst_nb", "myst_parser", "jupyter_cache", "docutils")
+
+
+def test_this_environment_is_a_readers() -> None:
+    present = [name for name in TOOLCHAIN if importlib.util.find_spec(name)]
+    assert not present, (
+        f"{', '.join(present)} installed here: run this test through "
+        "`nox -s notebooks`, whose environment has only what a reader installs"
+    )
+
+
+def test_the_site_has_notebooks() -> None:
+    assert len(NOTEBOOKS) >= 10, (
+        f"{len(NOTEBOOKS)} notebooks in {BUILT}: build the site first (`nox -s docs`)"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
+def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        notebook,
+        timeout=600,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
+    try:
+        client.execute()
+    except CellExecutionError as error:
+        pytest.fail(f"{path.name} fails where a reader runs it:\n{error}")
