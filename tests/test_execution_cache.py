@@ -23,6 +23,7 @@ from jupyter_cache import get_cache
 from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.application import Sphinx
 
+from build_diff import first_difference
 from helpers import DOCS, REPO, run_sphinx, tiny_project
 
 RACE = Path(__file__).with_name("cache_race.py")
@@ -141,3 +142,33 @@ def test_a_cold_build_with_four_readers_stores_every_page_then_trims(
     assert result.returncode == 0, log
     assert "6 notebook page(s) read: 6 executed" in log
     assert len(get_cache(cache).list_cache_records()) == 4  # trimmed at the end
+
+
+@pytest.mark.sphinx
+def test_an_incremental_build_equals_a_clean_build(tmp_path: Path) -> None:
+    """After an edit, the HTML and the search index of an incremental build
+    are those of a clean build: no term the edit removed stays in the index."""
+    cache = tmp_path / "cache"
+    srcdir = tiny_project(tmp_path / "src", pages=3)
+    page = srcdir / "page1.md"
+    page.write_text(page.read_text() + "\nThe zebrafish swims.\n", encoding="utf-8")
+    untouched = srcdir / "page2.md"  # its index entry must survive the rebuild
+    untouched.write_text(
+        untouched.read_text() + "\n```{index} single: tuna\n```\n", encoding="utf-8"
+    )
+    first = run_sphinx(srcdir, tmp_path / "incremental", lang="en", cache=cache)
+    assert first.returncode == 0, first.stdout + first.stderr
+    index = tmp_path / "incremental" / "html" / "searchindex.js"
+    assert "zebrafish" in index.read_text()
+
+    page.write_text(page.read_text().replace("zebrafish", "trout"), encoding="utf-8")
+    again = run_sphinx(srcdir, tmp_path / "incremental", lang="en", cache=cache)
+    clean = run_sphinx(srcdir, tmp_path / "clean", lang="en", cache=cache)
+    for result in (again, clean):
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert "zebrafish" not in index.read_text()
+    assert '"tuna"' in index.read_text()
+    difference = first_difference(
+        tmp_path / "incremental" / "html", tmp_path / "clean" / "html"
+    )
+    assert difference is None

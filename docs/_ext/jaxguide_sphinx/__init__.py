@@ -24,8 +24,8 @@
 - :mod:`.notebooks`: each notebook page as an executed ``.ipynb`` beside its
   HTML, in the download menu, with an Open-in-Colab button and a note on
   where it ran.
-- :mod:`.search_index`: no stale terms in the search index of an
-  incremental build.
+- :mod:`.incremental`: an incremental build writes what a clean build
+  writes (no stale search terms, the same stylesheet links).
 - :mod:`.korean_search`: the search language for ``ko`` (particles and endings
   stripped, in the index and in the browser's query).
 """
@@ -44,11 +44,11 @@ from . import (
     execution_failures,
     execution_report,
     glossary,
+    incremental,
     interface_text,
     korean_search,
     language_links,
     notebooks,
-    search_index,
     translation_status,
 )
 
@@ -60,11 +60,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     execution_report.setup(app)
     api_signatures.setup(app)
     glossary.setup(app)
+    incremental.setup(app)
     language_links.setup(app)
     exec_table_text.setup(app)
     translation_status.setup(app)
     korean_search.setup(app)
-    search_index.setup(app)
     notebooks.setup(app)
     build_info.setup(app)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "0.1"}

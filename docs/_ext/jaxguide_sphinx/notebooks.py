@@ -173,8 +173,10 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
             continue
         notebook = for_readers(notebook, missing=_glue_missing(docname))
         notebook = with_setup_cell(app, notebook)
+        # nbformat 4.5 wants cell ids; the readers' are random, and the same
+        # page must give the same notebook in every build.
         for index, cell in enumerate(notebook.cells):
-            cell.setdefault("id", f"{docname}-{index}")  # nbformat 4.5 wants ids
+            cell["id"] = f"cell-{index}"
         target = Path(app.outdir) / f"{docname}.ipynb"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(nbformat.writes(notebook), encoding="utf-8")
