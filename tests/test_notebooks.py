@@ -18,6 +18,7 @@ from typing import Any
 import nbformat
 import pytest
 from jaxguide_sphinx.notebooks import COLAB, SETUP_TAG, _install_ref
+from jaxguide_sphinx.reader_notebooks import build_only
 from myst_nb.core.read import read_myst_markdown_notebook
 from nbclient import NotebookClient
 
@@ -52,9 +53,14 @@ def version() -> str:
 
 
 def page_code_cells(lang: str, page: str) -> list[str]:
+    """The page's code cells a reader gets: all but the build-only ones."""
     text = (DOCS / lang / f"{page}.md").read_text(encoding="utf-8")
     notebook = read_myst_markdown_notebook(text)
-    return [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+    return [
+        cell.source
+        for cell in notebook.cells
+        if cell.cell_type == "code" and not build_only(cell)
+    ]
 
 
 def test_the_guide_has_notebook_pages() -> None:
@@ -76,6 +82,9 @@ def test_every_notebook_page_has_its_executed_notebook(
     assert "google.colab" in setup.source
     code = [cell.source for cell in cells if cell.cell_type == "code"]
     assert code == page_code_cells(lang, page)
+    assert not any("myst_nb" in source or "glue(" in source for source in code)
+    prose = [cell.source for cell in cells if cell.cell_type == "markdown"]
+    assert not any("{glue" in source for source in prose), "glue left in the prose"
     assert any(cell.get("outputs") for cell in cells if cell.cell_type == "code"), (
         "no outputs: not the executed notebook"
     )
