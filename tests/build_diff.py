@@ -1,5 +1,5 @@
-"""Compare two Sphinx HTML builds file by file (used by the tests and by
-tests/benchmarks/reproducible_build.py)."""
+"""Compare two Sphinx HTML builds file by file: the tests use it, and
+``python tests/build_diff.py A B [--measured]`` names the first differing file."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def version() -> str:
 # Fontawesome's script replaces each icon element (<i class="fa-...">) with an
 # <svg> after the page has loaded; the fonts load on their own schedule too.
 _SETTLED_JS = """() => document.fonts.status === "loaded"
-  && [...document.querySelectorAll('[class*="fa-"]')].every(
+  && [...document.querySelectorAll(".fa-solid, .fa-regular, .fa-brands, .fas, .far, .fab")].every(
        (icon) => icon.tagName.toLowerCase() === "svg")"""
 
 

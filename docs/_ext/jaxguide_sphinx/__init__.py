@@ -25,7 +25,8 @@
   HTML, in the download menu, with an Open-in-Colab button and a note on
   where it ran.
 - :mod:`.incremental`: an incremental build writes what a clean build
-  writes (no stale search terms, the same stylesheet links).
+  writes (no stale search terms, every page's index entries, the same
+  stylesheet links).
 - :mod:`.korean_search`: the search language for ``ko`` (particles and endings
   stripped, in the index and in the browser's query).
 """

@@ -151,13 +151,12 @@ def with_setup_cell(
     return notebook
 
 
-def _glue_missing(docname: str) -> Callable[[str], None]:
-    def warn(key: str) -> None:
+def _glue_problem(docname: str) -> Callable[[str], None]:
+    def warn(message: str) -> None:
         logger.warning(
-            "%s: the prose uses glue name %r, which no cell glued; its .ipynb "
-            "keeps the role as written",
+            "%s: %s; its .ipynb keeps the role as written",
             docname,
-            key,
+            message,
             location=docname,
         )
 
@@ -171,7 +170,7 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         notebook = executed_notebook(app, docname)
         if notebook is None:
             continue
-        notebook = for_readers(notebook, missing=_glue_missing(docname))
+        notebook = for_readers(notebook, problem=_glue_problem(docname))
         notebook = with_setup_cell(app, notebook)
         # nbformat 4.5 wants cell ids; the readers' are random, and the same
         # page must give the same notebook in every build.

@@ -22,7 +22,8 @@ from myst_nb.core.variables import format_plain_text
 from myst_nb.ext.glue import extract_glue_data_cell
 
 BUILD_ONLY_TAG = "remove-cell"
-GLUE_ROLE = re.compile(r"\{glue(?::text)?\}`(?P<key>[^`]+)`")
+# The glue roles the pages use; myst-nb's {glue} and {glue:md} are not.
+GLUE_ROLE = re.compile(r"\{glue:text\}`(?P<key>[^`]+)`")
 GLUE_FIGURE = re.compile(
     r"^(?P<fence>`{3,}|:{3,})\{glue:figure\}[^\n]*\n(?P<body>.*?)^(?P=fence)[ \t]*\n?",
     re.MULTILINE | re.DOTALL,
@@ -52,28 +53,35 @@ def _caption(match: re.Match[str]) -> str:
 
 
 def resolve_glue(
-    markdown: str, values: dict[str, str], missing: Callable[[str], None]
+    markdown: str, values: dict[str, str], problem: Callable[[str], None]
 ) -> str:
     """``markdown`` with glue roles replaced by their values and glue figures
-    by their captions; ``missing(name)`` is called for a name never glued."""
+    by their captions; ``problem(message)`` hears of a name never glued or a
+    value its format does not fit (the role then stays as written)."""
 
     def value(match: re.Match[str]) -> str:
-        key, _, fmt = match["key"].partition(":")
+        # As myst-nb reads the role: the format follows the last colon.
+        head, colon, tail = match["key"].rpartition(":")
+        key, fmt = (head, tail) if colon else (tail, "")
         if key not in values:
-            missing(key)
+            problem(f"the prose uses glue name {key!r}, which no cell glued")
             return match[0]
-        return str(format_plain_text(values[key], fmt))
+        try:
+            return str(format_plain_text(values[key], fmt))
+        except ValueError as error:
+            problem(f"glue name {key!r} cannot be formatted as {fmt!r}: {error}")
+            return match[0]
 
     return GLUE_ROLE.sub(value, GLUE_FIGURE.sub(_caption, markdown))
 
 
 def for_readers(
-    notebook: nbformat.NotebookNode, missing: Callable[[str], None]
+    notebook: nbformat.NotebookNode, problem: Callable[[str], None]
 ) -> nbformat.NotebookNode:
     """The executed ``notebook`` without its build-only cells, glue resolved."""
     values = glued_values(notebook)
     notebook.cells = [cell for cell in notebook.cells if not build_only(cell)]
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
-            cell.source = resolve_glue(cell.source, values, missing)
+            cell.source = resolve_glue(cell.source, values, problem)
     return notebook

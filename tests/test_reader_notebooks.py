@@ -1,0 +1,69 @@
+"""What a downloaded notebook's prose becomes (docs/_ext/jaxguide_sphinx/reader_notebooks.py)."""
+
+from __future__ import annotations
+
+import nbformat
+from jaxguide_sphinx.reader_notebooks import for_readers, resolve_glue
+
+VALUES = {"speedup": "392.2371", "label": "'1.2 ms'", "name:with:colons": "7"}
+
+
+def resolve(markdown: str) -> tuple[str, list[str]]:
+    problems: list[str] = []
+    return resolve_glue(markdown, VALUES, problems.append), problems
+
+
+def test_glued_values_are_written_as_the_page_formats_them() -> None:
+    text, problems = resolve(
+        "ran {glue:text}`speedup:.1f` times, took {glue:text}`label`"
+    )
+    assert text == "ran 392.2 times, took 1.2 ms"
+    assert problems == []
+
+
+def test_the_format_follows_the_last_colon_as_in_myst_nb() -> None:
+    assert resolve("{glue:text}`name:with:colons:d`")[0] == "7"
+
+
+def test_a_glued_figure_becomes_its_caption() -> None:
+    markdown = (
+        "Before.\n\n```{glue:figure} fig\n:alt: A line.\n:name: fig-line\n\n"
+        "The fitted *line*.\n```\n\nAfter."
+    )
+    assert resolve(markdown)[0] == "Before.\n\nThe fitted *line*.\n\nAfter."
+
+
+def test_unknown_names_and_unfit_formats_are_reported_and_kept() -> None:
+    text, problems = resolve("{glue:text}`nowhere` and {glue:text}`label:.1f`")
+    assert text == "{glue:text}`nowhere` and {glue:text}`label:.1f`"
+    assert len(problems) == 2
+    assert "'nowhere'" in problems[0]
+    assert "'label'" in problems[1]
+
+
+def test_build_only_cells_are_left_out_and_their_values_used() -> None:
+    glue_output = nbformat.v4.new_output(
+        "display_data",
+        data={"application/papermill.record/text/plain": "2.5"},
+        metadata={
+            "scrapbook": {
+                "name": "ratio",
+                "mime_prefix": "application/papermill.record/",
+            }
+        },
+    )
+    build_only = nbformat.v4.new_code_cell(
+        'glue("ratio", 2.5, display=False)', metadata={"tags": ["remove-cell"]}
+    )
+    build_only.outputs = [glue_output]
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_code_cell("ratio = 2.5"),
+            build_only,
+            nbformat.v4.new_markdown_cell("A ratio of {glue:text}`ratio:.1f`."),
+        ]
+    )
+    problems: list[str] = []
+    reader = for_readers(notebook, problems.append)
+    assert [cell.source for cell in reader.cells] == ["ratio = 2.5", "A ratio of 2.5."]
+    assert problems == []
