@@ -20,13 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 import nox
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "docs" / "_ext"))
-from site_build import LANGUAGES, sphinx_command
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
@@ -36,11 +32,10 @@ nox.options.sessions = ["lint", "tests", "notebooks"]
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
-DOCS = ROOT / "docs"
 BUILD = ROOT / "build"
-# Sphinx writes one folder per language here (<lang>/html, docs/_ext/site_build.py);
-# the publish step lays them out as the site (build/html locally, the gh-pages
-# branch in CI).
+# `jaxguide-build` (src/jaxguide_site/site_build.py) writes one Sphinx build
+# per language into build/sphinx/<lang>/html; `jaxguide-publish` lays them out
+# as the site (build/html locally, the gh-pages branch in CI).
 SPHINX_OUT = BUILD / "sphinx"
 SITE = BUILD / "html"
 
@@ -67,17 +62,7 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
         "JAXGUIDE_VERSION", "dev"
     )
     session.run("python", "-m", "jaxguide.smoke")
-    for lang in LANGUAGES:
-        session.run(
-            *sphinx_command("html", lang, docs=DOCS, build=BUILD), *extra_sphinx_args
-        )
-    # The doctest builder reuses the pickled environment of the HTML build
-    # (same doctree folder), so it re-reads and re-executes nothing.
-    for lang in LANGUAGES:
-        command = sphinx_command(
-            "doctest", lang, docs=DOCS, build=BUILD, parallel=False
-        )
-        session.run(*command, "-q")
+    session.run("jaxguide-build", "--", *extra_sphinx_args)
     run_publish(session, version, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
     return version
@@ -85,16 +70,13 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
 
 def run_publish(session: nox.Session, version: str, site: Path) -> None:
     session.run(
-        "python",
-        "-m",
-        "jaxguide_sphinx.publish",
+        "jaxguide-publish",
         "--version",
         version,
         "--site",
         str(site),
         "--build",
         str(SPHINX_OUT),
-        env={"PYTHONPATH": str(DOCS / "_ext")},
     )
 
 
@@ -112,7 +94,7 @@ def publish(session: nox.Session) -> None:
     `nox -s publish -- --version 0.1 --site ../gh-pages` builds with
     JAXGUIDE_VERSION=0.1 and adds (or replaces) /ko/0.1/ and /en/0.1/ in that
     folder, then regenerates stable/, versions.json, the root page, 404.html
-    and the sitemap (docs/_ext/jaxguide_sphinx/publish.py). Other versions'
+    and the sitemap (src/jaxguide_site/publish.py). Other versions'
     folders are left untouched. The CI workflow publishes this way.
     """
     parser = argparse.ArgumentParser(prog="nox -s publish --")
@@ -148,7 +130,7 @@ def notebooks(session: nox.Session) -> None:
     included. Needs a built site (`nox -s docs` or `nox -s tests`).
     """
     args = list(session.posargs)
-    lang = args.pop(0) if args and args[0] in LANGUAGES else "en"
+    lang = args.pop(0) if args and not args[0].startswith("-") else "en"
     install(session, "reader")
     session.run(
         "pytest",
@@ -183,23 +165,18 @@ def lint(session: nox.Session) -> None:
 def i18n(session: nox.Session) -> None:
     """The translation checker; `-- --strict` fails on stale translations too.
 
-    Compares docs/ko and docs/en page by page (docs/_ext/jaxguide_sphinx/
+    Compares docs/ko and docs/en page by page (src/jaxguide_site/
     translation.py). `nox -s i18n -- stamp docs/ko/<page>.md` records, after
-    a translation is updated, the current prose_sha of its source. The local
-    extensions import Sphinx, not JAX: only the docs group is installed.
+    a translation is updated, the current prose_sha of its source. The checker
+    needs Sphinx, not JAX: the package is installed without its dependencies.
     """
     session.install(
         "-c", str(CONSTRAINTS), *nox.project.dependency_groups(PYPROJECT, "docs")
     )
+    session.install("--no-deps", "-e", str(ROOT))
     args = list(session.posargs)
     command = args if args[:1] == ["stamp"] else ["check", *args]
-    session.run(
-        "python",
-        "-m",
-        "jaxguide_sphinx.translation",
-        *command,
-        env={"PYTHONPATH": str(DOCS / "_ext")},
-    )
+    session.run("jaxguide-i18n", *command)
 
 
 @nox.session
@@ -209,27 +186,13 @@ def serve(session: nox.Session) -> None:
     Further posargs go to sphinx-autobuild, e.g. `-- en --port 8001`.
     """
     args = list(session.posargs)
-    lang = args.pop(0) if args and args[0] in LANGUAGES else LANGUAGES[0]
+    lang = [args.pop(0)] if args and not args[0].startswith("-") else []
     install(session, "serve")
-    session.run(
-        "sphinx-autobuild",
-        *sphinx_command(
-            "html", lang, docs=DOCS, build=BUILD, parallel=False, strict=False
-        )[1:],
-        "--watch",
-        str(DOCS / "_ext"),
-        "--watch",
-        str(DOCS / "_static"),
-        "--watch",
-        str(DOCS / "_templates"),
-        "--watch",
-        str(ROOT / "src"),
-        *args,
-    )
+    session.run("jaxguide-build", "--serve", *lang, "--", *args)
 
 
 # Measurements that are not tests (timings vary by machine), in tests/benchmarks.
-MEASUREMENTS = ("timing_overhead.py", "search_report.py")
+MEASUREMENTS = ("timing_overhead", "search_report")
 
 
 @nox.session
@@ -241,9 +204,7 @@ def benchmark(session: nox.Session) -> None:
     """
     install(session, "test")
     for script in MEASUREMENTS:
-        session.run(
-            "python", str(ROOT / "tests" / "benchmarks" / script), *session.posargs
-        )
+        session.run("python", "-m", f"tests.benchmarks.{script}", *session.posargs)
 
 
 @nox.session
@@ -257,7 +218,8 @@ def bench(session: nox.Session) -> None:
     install(session, "docs")
     session.run(
         "python",
-        str(ROOT / "tests" / "benchmarks" / "build_bench.py"),
+        "-m",
+        "tests.benchmarks.build_bench",
         *session.posargs,
     )
 

@@ -7,19 +7,18 @@ Each language is its own Sphinx project with its own source folder
 
 ``nox -s docs`` runs exactly that for both languages, then lays the two
 builds out as the published site (``build/html/<lang>/<version>/``, see
-``docs/_ext/jaxguide_sphinx/publish.py``). Both builds point
+``src/jaxguide_site/publish.py``). Both builds point
 myst-nb at one execution cache (under ``build/jupyter_cache``): jupyter-cache keys a
 notebook by its code cells and kernelspec only, so a page whose code cells are
 identical in both languages executes once per build, not twice. The cache
 folder is specific to the jaxguide package and the pins (see
-``jaxguide_sphinx.execution_cache``), so changing either executes every page
+``jaxguide_site.execution_cache``), so changing either executes every page
 again.
 """
 
 from __future__ import annotations
 
 import os
-import sys
 from importlib.metadata import version as installed_version
 from pathlib import Path
 
@@ -39,11 +38,7 @@ language = "en"  # overridden per build with -D language=ko|en
 # A version of the guide is a release (git tag vX.Y, built once against the JAX
 # it pins) or "dev" (the main branch). The publish workflow sets
 # JAXGUIDE_VERSION; a local build is "dev".
-sys.path.insert(0, str(DOCS_DIR / "_ext"))
-from jaxguide_sphinx.site_address import (
-    check_version,
-    site_base_url,
-)
+from jaxguide_site.site_address import check_version, site_base_url
 
 version = release = check_version(os.environ.get("JAXGUIDE_VERSION", "dev"))
 jax_version = installed_version("jax")
@@ -76,7 +71,7 @@ extensions = [
     "sphinx_copybutton",
     "sphinx_design",
     "sphinxext.opengraph",
-    "jaxguide_sphinx",
+    "jaxguide_site",
 ]
 
 root_doc = "index"
@@ -87,7 +82,7 @@ templates_path = [str(DOCS_DIR / "_templates")]
 locale_dirs = [str(DOCS_DIR / "_locale")]
 nitpicky = True
 
-# The glossary (용어집): one data file, rendered by docs/_ext (glossary-table).
+# The glossary (용어집): one data file, rendered by jaxguide_site.glossary (glossary-table).
 jaxguide_glossary = str(DOCS_DIR / "_data" / "glossary.toml")
 
 # -- MyST and myst-nb ----------------------------------------------------------
@@ -99,7 +94,7 @@ nb_execution_mode = "cache"
 
 # The shared cache folder (build/jupyter_cache/<digest of src/jaxguide and the
 # pins>, or JAXGUIDE_NB_CACHE) is chosen, and its database created before the
-# parallel readers start, by docs/_ext/jaxguide_sphinx/execution_cache.py.
+# parallel readers start, by src/jaxguide_site/execution_cache.py.
 nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.
@@ -179,7 +174,7 @@ html_sidebars = {
         "sbt-sidebar-nav.html",
     ]
 }
-# The two sites link each other's pages (docs/_ext: language_links):
+# The two sites link each other's pages (jaxguide_site.language_links):
 # jaxguide_site_url is where a language's site root is, relative to this
 # language's site root, in the published layout /<lang>/<version>/.
 jaxguide_languages = {"ko": "한국어", "en": "English"}

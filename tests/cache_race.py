@@ -23,11 +23,12 @@ import sys
 from multiprocessing.synchronize import Barrier
 
 import nbformat
-from jaxguide_sphinx.execution_cache import defer_truncation
 
 # Imported before forking, so that every child is at the starting line at once.
 from jupyter_cache.base import CacheBundleIn
 from jupyter_cache.cache.main import JupyterCacheBase
+
+from jaxguide_site.execution_cache import defer_truncation
 
 PROCESSES = 16
 

@@ -19,7 +19,8 @@ from browser import (
     site_page,
     skip_or_fail,
 )
-from helpers import BUILT, LANGUAGES, SITE
+from helpers import BUILT, SITE
+from jaxguide_site.languages import LANGUAGES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -9,21 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+from jaxguide_site.site_build import STRICT as SPHINX_STRICT  # the site's flags
+
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
 # `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>/html
 # (myst-nb's executed notebooks beside it, in build/sphinx/<lang>/jupyter_execute),
 # then lays them out as the published site in build/html: /<lang>/<version>/,
-# /<lang>/stable/, the root page (docs/_ext/jaxguide_sphinx/publish.py).
+# /<lang>/stable/, the root page (src/jaxguide_site/publish.py).
 SITE = REPO / "build" / "html"
 BUILT = REPO / "build" / "sphinx"
-LANGUAGES = ("ko", "en")
-# The flags noxfile.py gives sphinx-build for the real site. Scripts in
-# tests/benchmarks import this module too, without pytest's pythonpath.
-if str(DOCS / "_ext") not in sys.path:
-    sys.path.insert(0, str(DOCS / "_ext"))
-from site_build import STRICT as SPHINX_STRICT
-
 # The front matter of a MyST text notebook, as every page of the site has it.
 NOTEBOOK_FRONT_MATTER = """---
 file_format: mystnb

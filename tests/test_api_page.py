@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import jaxguide
-from helpers import DOCS, LANGUAGES, code_cells
+from helpers import DOCS, code_cells
+from jaxguide_site.languages import LANGUAGES
 
 # Names a page reaches through another one rather than by name.
 REACHED_INDIRECTLY = {

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from site_build import sphinx_command
 
 from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, run_sphinx
+from jaxguide_site.site_build import sphinx_command
 
 pytestmark = pytest.mark.sphinx
 
@@ -127,10 +127,10 @@ def test_languages_share_executions_and_prose_edits_execute_nothing(
 
 
 def test_pipeline_tests_use_the_same_sphinx_flags_as_noxfile() -> None:
-    # noxfile.py builds with docs/_ext/site_build.py's command lines, and the
-    # tests' Sphinx runs take their flags from there too.
+    # noxfile.py builds with `jaxguide-build` (src/jaxguide_site/site_build.py),
+    # and the tests' Sphinx runs take their flags from there too.
     noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
-    assert "from site_build import LANGUAGES, sphinx_command" in noxfile
+    assert 'session.run("jaxguide-build", "--", *extra_sphinx_args)' in noxfile
     command = sphinx_command("html", "ko", docs=REPO / "docs", build=REPO / "build")
     assert all(flag in command for flag in SPHINX_STRICT)
     assert "-j" in command

@@ -14,7 +14,8 @@ from pathlib import Path
 import jax
 import pytest
 
-from helpers import DOCS, LANGUAGES, code_cells
+from helpers import DOCS, code_cells
+from jaxguide_site.languages import LANGUAGES
 
 NOT_TEACHING = {
     "index",

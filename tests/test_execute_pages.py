@@ -1,4 +1,4 @@
-"""tests/benchmarks/execute_pages.py runs a page's cells the way the notebook does."""
+"""tests/benchmarks/execute_pages.py (python -m tests.benchmarks.execute_pages) runs a page's cells the way the notebook does."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from pathlib import Path
 
 from helpers import REPO
 
-SCRIPT = REPO / "tests" / "benchmarks" / "execute_pages.py"
 PAGE = """# T
 
 ```{code-cell} ipython3
@@ -28,7 +27,8 @@ x
 
 def run(page: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(SCRIPT), str(page)],
+        [sys.executable, "-m", "tests.benchmarks.execute_pages", str(page)],
+        cwd=REPO,
         capture_output=True,
         text=True,
         check=False,

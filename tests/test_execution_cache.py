@@ -1,5 +1,5 @@
 """The execution cache: one folder per state of the code pages run against,
-created before Sphinx's parallel readers start (docs/_ext/jaxguide_sphinx/
+created before Sphinx's parallel readers start (src/jaxguide_site/
 execution_cache.py)."""
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from jaxguide_sphinx.execution_cache import (
-    CACHE_ENV,
-    _trim_to_limit,
-    create_cache,
-    keyed_cache_folder,
-)
 from jupyter_cache import get_cache
 from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.application import Sphinx
 
 from helpers import DOCS, REPO, run_sphinx, tiny_project
+from jaxguide_site.execution_cache import (
+    CACHE_ENV,
+    _trim_to_limit,
+    create_cache,
+    keyed_cache_folder,
+)
 
 RACE = Path(__file__).with_name("cache_race.py")
 TABLES = {"settings", "nbcache", "nbproject"}
@@ -114,7 +114,6 @@ def test_parallel_readers_find_the_cache_created(
     start_sphinx(tmp_path, monkeypatch)
     race = subprocess.run(
         [sys.executable, str(RACE), str(cache), "--store", "--as-the-build"],
-        env={**os.environ, "PYTHONPATH": str(DOCS / "_ext")},
         capture_output=True,
         text=True,
         check=False,

@@ -10,9 +10,10 @@ import re
 from pathlib import Path
 
 import pytest
-from jaxguide_sphinx.glossary import load_glossary
 
-from helpers import DOCS, LANGUAGES
+from helpers import DOCS
+from jaxguide_site.glossary import load_glossary
+from jaxguide_site.languages import LANGUAGES
 
 GLOSSARY = DOCS / "_data" / "glossary.toml"
 GOOD = """

@@ -1,15 +1,15 @@
 """An incremental build writes what a clean build writes
-(docs/_ext/jaxguide_sphinx/incremental.py)."""
+(src/jaxguide_site/incremental.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from jaxguide_sphinx.incremental import index_entries, tidy
 
 from build_diff import first_difference
 from helpers import run_sphinx, tiny_project
+from jaxguide_site.incremental import index_entries, tidy
 
 
 def test_tidy_drops_empty_terms_and_orders_each_entrys_pages() -> None:

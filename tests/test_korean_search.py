@@ -1,4 +1,4 @@
-"""Korean search (docs/_ext/jaxguide_sphinx/korean_search.py).
+"""Korean search (src/jaxguide_site/korean_search.py).
 
 One table of Korean and mixed words with the terms each is indexed as. The
 Python side is checked against it; the JavaScript Sphinx writes for the
@@ -18,8 +18,13 @@ from typing import Any
 
 import pytest
 import sphinx
-from jaxguide_sphinx import korean_search
-from jaxguide_sphinx.korean_search import (
+from sphinx.search import SearchLanguage, languages
+from sphinx.search.en import SearchEnglish
+
+from browser import skip_or_fail
+from helpers import run_sphinx
+from jaxguide_site import korean_search
+from jaxguide_site.korean_search import (
     STOPWORDS,
     SUFFIXES,
     SearchKorean,
@@ -27,11 +32,6 @@ from jaxguide_sphinx.korean_search import (
     js_stemmer_code,
     stem_hangul,
 )
-from sphinx.search import SearchLanguage, languages
-from sphinx.search.en import SearchEnglish
-
-from browser import skip_or_fail
-from helpers import run_sphinx
 
 KOREAN = SearchKorean({})
 SEARCHTOOLS = Path(sphinx.__file__).parent / "themes/basic/static/searchtools.js"

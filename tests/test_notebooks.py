@@ -1,4 +1,4 @@
-"""Executed notebooks to download, Open-in-Colab links (docs/_ext/jaxguide_sphinx/notebooks.py).
+"""Executed notebooks to download, Open-in-Colab links (src/jaxguide_site/notebooks.py).
 
 Every page of both languages that is a notebook has ``<page>.ipynb`` beside
 its HTML in the site: its cells, prose in the page's language, the outputs the
@@ -17,12 +17,13 @@ from typing import Any
 
 import nbformat
 import pytest
-from jaxguide_sphinx.notebooks import COLAB, SETUP_TAG, _install_ref
-from jaxguide_sphinx.reader_notebooks import build_only
 from myst_nb.core.read import read_myst_markdown_notebook
 from nbclient import NotebookClient
 
-from helpers import DOCS, LANGUAGES
+from helpers import DOCS
+from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.notebooks import COLAB, SETUP_TAG, _install_ref
+from jaxguide_site.reader_notebooks import build_only
 
 
 def front_matter(path: Path) -> str:

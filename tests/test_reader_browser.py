@@ -19,7 +19,8 @@ import pytest
 from PIL import Image
 
 from browser import site_page
-from helpers import BUILT, LANGUAGES, REPO, SITE, built_version
+from helpers import BUILT, REPO, SITE, built_version
+from jaxguide_site.languages import LANGUAGES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request, Response

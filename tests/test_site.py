@@ -12,7 +12,8 @@ from pathlib import Path
 import jax
 import pytest
 
-from helpers import DOCS, LANGUAGES, built_version
+from helpers import DOCS, built_version
+from jaxguide_site.languages import LANGUAGES
 from links import broken_links
 
 PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index

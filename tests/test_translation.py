@@ -1,4 +1,4 @@
-"""The translation checker (docs/_ext/jaxguide_sphinx/translation.py).
+"""The translation checker (src/jaxguide_site/translation.py).
 
 Each test builds a tiny two-language docs folder, breaks one thing and shows
 that the checker names the file and the line (or cell) where it differs. The
@@ -8,16 +8,15 @@ last tests run the checker on the real pages: `nox -s tests` covers what
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from jaxguide_sphinx.page_parity import read_source
-from jaxguide_sphinx.translation import Report, check, main, prose_sha, stamp
 
 from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, code_cells
+from jaxguide_site.page_parity import read_source
+from jaxguide_site.translation import Report, check, main, prose_sha, stamp
 
 FRONT = NOTEBOOK_FRONT_MATTER
 EN_INTRO = (
@@ -469,14 +468,14 @@ def test_real_pages_have_the_cells_the_helpers_read() -> None:
 
 
 def test_command_line_passes_on_the_real_pages_with_strict() -> None:
-    """What `nox -s i18n -- --strict` runs (the module's import takes seconds)."""
+    """What `nox -s i18n -- --strict` runs: the installed console script."""
+    script = Path(sys.executable).with_name("jaxguide-i18n")
     result = subprocess.run(
-        [sys.executable, "-m", "jaxguide_sphinx.translation", "check", "--strict"],
+        [str(script), "check", "--strict"],
         capture_output=True,
         text=True,
         check=False,
         cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(DOCS / "_ext")},
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines()[-1].endswith(": 0 error(s), 0 warning(s)")

@@ -24,6 +24,7 @@ Writes ``build/bench/build-bench.json`` and ``build/bench/build-bench.md``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import pickle
@@ -42,10 +43,7 @@ from typing import Any
 import psutil
 
 REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO / "docs" / "_ext"))
-import contextlib
-
-from site_build import LANGUAGES, jobs, sphinx_command
+from jaxguide_site.site_build import LANGUAGES, jobs, sphinx_command
 
 REPORT = re.compile(
     r"jaxguide \[(\w+)\]: (\d+) notebook page\(s\) read: (\d+) executed, (\d+) from the cache"

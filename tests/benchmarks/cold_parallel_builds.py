@@ -22,8 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from helpers import REPO, run_sphinx, tiny_project
+from tests.helpers import REPO, run_sphinx, tiny_project
 
 LOGS = REPO / "build" / "bench" / "cold-builds"
 

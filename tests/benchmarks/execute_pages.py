@@ -22,9 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib as mpl
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/helpers.py
-from helpers import code_cells
+from tests.helpers import code_cells
 
 
 def _show(value: object) -> None:
@@ -91,7 +89,7 @@ def main() -> int:
     if len(args.pages) > 1:
         codes = [
             subprocess.run(
-                [sys.executable, __file__, str(page)], check=False
+                [sys.executable, "-m", __spec__.name, str(page)], check=False
             ).returncode
             for page in args.pages
         ]

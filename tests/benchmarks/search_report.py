@@ -31,14 +31,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/
-from browser import (
+from tests.browser import (
     BrowserUnavailable,
     SitePage,
     block_external_requests,
     launch_chromium,
     serve_directory,
 )
+
 from helpers import REPO, SITE, built_version
 
 # Five queries per language, the same five ideas.

@@ -1,6 +1,6 @@
 """Put one version of the built site into the published site, and refresh the rest.
 
-    python -m jaxguide_sphinx.publish --version 0.1 --site gh-pages [--build build/sphinx]
+    jaxguide-publish --version 0.1 --site gh-pages [--build build/sphinx]
 
 ``--build`` holds one Sphinx build per language (``build/sphinx/<lang>/html``,
 each with the ``jaxguide-build.json`` of :mod:`.build_info`); ``--site`` is
@@ -42,7 +42,7 @@ from .site_address import (
     release_key,
 )
 
-ROOT_PAGES = Path(__file__).resolve().parents[2] / "_root"
+ROOT_PAGES = Path(__file__).resolve().parent / "root_pages"
 # Pages every build has that are no use in a sitemap.
 NOT_IN_SITEMAP = {"genindex.html", "search.html", "py-modindex.html"}
 VERSION_NAMES = {
@@ -298,7 +298,7 @@ def point_at_own_copy(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m jaxguide_sphinx.publish", description=__doc__.split("\n\n")[0]
+        prog="jaxguide-publish", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument(
         "--version", required=True, help="'dev' or a release such as 0.1"

@@ -29,7 +29,7 @@ def check_version(version: str) -> str:
     >>> check_version("v0.1")
     Traceback (most recent call last):
     ...
-    jaxguide_sphinx.site_address.SiteError: the guide's version must be 'dev' or a release 'X.Y' such as '0.1' (the git tag v0.1 is version 0.1), got 'v0.1'
+    jaxguide_site.site_address.SiteError: the guide's version must be 'dev' or a release 'X.Y' such as '0.1' (the git tag v0.1 is version 0.1), got 'v0.1'
     """
     if not VERSION.fullmatch(version):
         msg = (

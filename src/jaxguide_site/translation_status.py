@@ -50,9 +50,10 @@ class TranslationStatus(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        # Imported here: `python -m jaxguide_sphinx.translation` imports this
+        # Imported here: `python -m jaxguide_site.translation` imports this
         # package first, which must not import that module before it runs.
-        from .translation import DATA, LANGUAGES, check  # noqa: PLC0415
+        from .languages import LANGUAGES  # noqa: PLC0415
+        from .translation import DATA, check  # noqa: PLC0415
 
         docs = Path(self.env.srcdir).parent
         files = [path for lang in LANGUAGES for path in (docs / lang).rglob("*.md")]

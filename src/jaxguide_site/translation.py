@@ -15,8 +15,8 @@ A translation names its source in its front matter::
 whitespace collapsed): once that prose changes, the translation is *stale*
 (a warning) until it is updated and stamped again::
 
-    python -m jaxguide_sphinx.translation check [--strict]
-    python -m jaxguide_sphinx.translation stamp docs/ko/page.md ...
+    jaxguide-i18n check [--strict] [--docs docs]
+    jaxguide-i18n stamp docs/ko/page.md ...
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .glossary import Term, load_glossary
+from .languages import LANGUAGES
 from .page_parity import FRONT_MATTER, Source, compare, read_source
 
-LANGUAGES = ("ko", "en")
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
 STATES = ("translated", "stale", "in progress", "missing")
 DOC_LINK = re.compile(r"\{doc\}`(?:[^`<]*<(?P<inner>[^`>]+)>|(?P<plain>[^`]+))`")
@@ -263,11 +263,13 @@ def stamp(path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m jaxguide_sphinx.translation")
+    parser = argparse.ArgumentParser(prog="jaxguide-i18n")
     commands = parser.add_subparsers(dest="command", required=True)
     checking = commands.add_parser("check", help="compare the two languages")
     checking.add_argument("--strict", action="store_true", help="fail on warnings too")
-    checking.add_argument("--docs", type=Path, default=Path(__file__).parents[2])
+    checking.add_argument(
+        "--docs", type=Path, default=Path("docs"), help="default: docs"
+    )
     stamping = commands.add_parser("stamp", help="record a translation's source")
     stamping.add_argument("pages", nargs="+", type=Path, help="e.g. docs/ko/jit.md")
     args = parser.parse_args(argv)
@@ -279,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.command == "stamp":
         return 0
+    missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
+    if missing:
+        parser.error(
+            f"{args.docs} has no {'/, '.join(missing)}/ folder: run from the "
+            "repository root or pass --docs with the folder holding ko/ and en/"
+        )
     report = check(args.docs)
     lines = [str(p) for p in report.errors]
     lines += [str(p).replace(": ", ": warning: ", 1) for p in report.warnings]

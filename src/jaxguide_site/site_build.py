@@ -1,0 +1,160 @@
+"""Build the site: ``jaxguide-build`` (what ``nox -s docs`` runs).
+
+    jaxguide-build                 # both languages, strict, then their doctests
+    jaxguide-build -- -E           # extra arguments go to every sphinx-build
+    jaxguide-build --serve en      # live preview of one language (sphinx-autobuild)
+
+The command lines are shared with the build benchmark
+(tests/benchmarks/build_bench.py). Standard library only: Sphinx runs as
+its own command.
+
+Each language is one Sphinx project (``docs/<lang>`` with the shared
+``docs/conf.py``). Its HTML goes to ``<build>/sphinx/<lang>/html``: myst-nb
+writes executed notebooks beside the output folder, and each language's carry
+its own prose. Both languages share one execution cache (docs/conf.py), so
+the first language executes each page once and the second reuses it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .languages import DEFAULT_LANGUAGE, LANGUAGES
+
+__all__ = ["LANGUAGES", "STRICT", "html_dir", "jobs", "main", "sphinx_command"]
+
+STRICT = ("-W", "-n", "--keep-going", "-T")
+MAX_JOBS = 4  # each parallel reader may run a notebook kernel with JAX in it
+
+
+JOBS_ENV = "JAXGUIDE_JOBS"
+
+
+def jobs() -> int:
+    """Parallel Sphinx readers, so notebooks execute side by side: one per
+    core, at most MAX_JOBS (memory grows with each kernel).
+
+    ``JAXGUIDE_JOBS=4`` forces a number, so that a 2-core machine can build
+    exactly as a 4-core one (GitHub's hosted runners) does.
+    """
+    forced = os.environ.get(JOBS_ENV, "").strip()
+    if forced:
+        if not forced.isdigit() or int(forced) < 1:
+            message = (
+                f"{JOBS_ENV}={forced!r} is not a number of parallel readers: "
+                f"set it to a whole number such as 4, or unset it for one per core"
+            )
+            raise SystemExit(message)
+        return int(forced)
+    return max(1, min(MAX_JOBS, os.cpu_count() or 1))
+
+
+def html_dir(build: Path, lang: str) -> Path:
+    return build / "sphinx" / lang / "html"
+
+
+def sphinx_command(
+    builder: str,
+    lang: str,
+    *,
+    docs: Path,
+    build: Path,
+    parallel: bool = True,
+    strict: bool = True,
+) -> list[str]:
+    """``sphinx-build`` for one builder and language; ``strict``: any warning
+    fails the build (the site's builds; not the live preview)."""
+    outdir = html_dir(build, lang) if builder == "html" else build / builder / lang
+    command = [
+        "sphinx-build",
+        "-b",
+        builder,
+        "-c",
+        str(docs),
+        "-D",
+        f"language={lang}",
+        "-d",
+        str(build / "doctrees" / lang),
+        *(STRICT if strict else ()),
+    ]
+    if parallel:
+        command += ["-j", str(jobs())]
+    return [*command, str(docs / lang), str(outdir)]
+
+
+def build(docs: Path, build: Path, extra: list[str]) -> None:
+    """Every language's HTML, then its doctests (``-W``: any warning fails).
+
+    The doctest builder reuses the pickled environment of the HTML build (the
+    same doctree folder), so it re-reads and re-executes nothing.
+    """
+    for lang in LANGUAGES:
+        _run([*sphinx_command("html", lang, docs=docs, build=build), *extra])
+    for lang in LANGUAGES:
+        command = sphinx_command(
+            "doctest", lang, docs=docs, build=build, parallel=False
+        )
+        _run([*command, "-q"])
+
+
+def serve(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
+    """Rebuild one language on every change to its pages, templates or code."""
+    command = sphinx_command(
+        "html", lang, docs=docs, build=build, parallel=False, strict=False
+    )
+    watched = [docs / "_static", docs / "_templates", docs / "_data", Path("src")]
+    _run(
+        [
+            "sphinx-autobuild",
+            *command[1:],
+            *(arg for path in watched for arg in ("--watch", str(path))),
+            *extra,
+        ]
+    )
+
+
+def _run(command: list[str]) -> None:
+    print("jaxguide-build:", " ".join(command), flush=True)
+    done = subprocess.run(command, check=False)
+    if done.returncode:
+        raise SystemExit(done.returncode)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="jaxguide-build", description="Build the site, both languages, strictly."
+    )
+    parser.add_argument(
+        "--serve",
+        nargs="?",
+        const=DEFAULT_LANGUAGE,
+        choices=LANGUAGES,
+        metavar="LANG",
+        help=f"live preview of one language ({', '.join(LANGUAGES)}; "
+        f"default {DEFAULT_LANGUAGE}) instead of the strict build",
+    )
+    parser.add_argument("--docs", type=Path, default=Path("docs"), help="default: docs")
+    parser.add_argument(
+        "--build", type=Path, default=Path("build"), help="default: build"
+    )
+    parser.add_argument(
+        "extra", nargs="*", help="arguments for sphinx-build (after --)"
+    )
+    args = parser.parse_args(argv)
+    if not (args.docs / "conf.py").is_file():
+        parser.error(
+            f"no conf.py in {args.docs}: run from the repository root or pass --docs"
+        )
+    if args.serve:
+        serve(args.serve, args.docs, args.build, args.extra)
+    else:
+        build(args.docs, args.build, args.extra)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
