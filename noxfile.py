@@ -19,7 +19,6 @@ next month execute the pages against the same JAX and the same toolchain.
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 import nox
@@ -41,43 +40,41 @@ SITE = BUILD / "html"
 
 
 def install(session: nox.Session, *groups: str) -> None:
-    """Install the package and the given dependency groups at the pinned versions."""
+    """Install the package and the given dependency groups at the pinned versions.
+
+    jaxguide itself is reinstalled every time: its version comes from the git
+    tag when it is installed, and a reused environment would keep an old one.
+    """
+    reinstall = (
+        ["--reinstall-package", "jaxguide"] if session.venv_backend == "uv" else []
+    )
     session.install(
         "-c",
         str(CONSTRAINTS),
+        *reinstall,
         "-e",
         str(ROOT),
         *nox.project.dependency_groups(PYPROJECT, *groups),
     )
 
 
-def build_site(session: nox.Session, *extra_sphinx_args: str) -> str:
+def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     """Check JAX, build every language, run the pages' doctests, lay out the site.
 
-    The version is JAXGUIDE_VERSION ("dev" unless set). The site in build/html
-    has the published layout (/<lang>/<version>/, stable/, the root page), so
-    what you open locally is what is published. Returns the version.
+    The version is the installed jaxguide's (hatch-vcs: "X.Y" on a commit
+    tagged vX.Y, else "dev"), or JAXGUIDE_VERSION. The site in build/html has
+    the published layout (/<lang>/<version>/, stable/, the root page), so what
+    you open locally is what is published.
     """
-    version = session.env.get("JAXGUIDE_VERSION") or os.environ.get(
-        "JAXGUIDE_VERSION", "dev"
-    )
     session.run("python", "-m", "jaxguide.smoke")
     session.run("jaxguide-build", "--", *extra_sphinx_args)
-    run_publish(session, version, SITE)
+    run_publish(session, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
-    return version
 
 
-def run_publish(session: nox.Session, version: str, site: Path) -> None:
-    session.run(
-        "jaxguide-publish",
-        "--version",
-        version,
-        "--site",
-        str(site),
-        "--build",
-        str(SPHINX_OUT),
-    )
+def run_publish(session: nox.Session, site: Path) -> None:
+    """Lay the builds out in ``site`` as the version they were built as."""
+    session.run("jaxguide-publish", "--site", str(site), "--build", str(SPHINX_OUT))
 
 
 @nox.session
@@ -91,20 +88,22 @@ def docs(session: nox.Session) -> None:
 def publish(session: nox.Session) -> None:
     """Build a version of the site and put it into a site folder.
 
-    `nox -s publish -- --version 0.1 --site ../gh-pages` builds with
-    JAXGUIDE_VERSION=0.1 and adds (or replaces) /ko/0.1/ and /en/0.1/ in that
-    folder, then regenerates stable/, versions.json, the root page, 404.html
-    and the sitemap (src/jaxguide_site/publish.py). Other versions'
-    folders are left untouched. The CI workflow publishes this way.
+    `nox -s publish -- --site ../gh-pages` builds the version of the checkout
+    (0.1 on a commit tagged v0.1, else dev; `--version 0.1` overrides it) and
+    adds (or replaces) /ko/0.1/ and /en/0.1/ in that folder, then regenerates
+    stable/, versions.json, the root page, 404.html and the sitemap
+    (src/jaxguide_site/publish.py). Other versions' folders are left
+    untouched. The CI workflow publishes this way.
     """
     parser = argparse.ArgumentParser(prog="nox -s publish --")
-    parser.add_argument("--version", required=True)
+    parser.add_argument("--version", help="default: the checkout's (tag vX.Y or dev)")
     parser.add_argument("--site", required=True, type=Path)
     args = parser.parse_args(session.posargs)
     install(session, "docs")
-    session.env["JAXGUIDE_VERSION"] = args.version
+    if args.version:
+        session.env["JAXGUIDE_VERSION"] = args.version
     build_site(session)
-    run_publish(session, args.version, args.site.resolve())
+    run_publish(session, args.site.resolve())
 
 
 @nox.session
@@ -146,19 +145,18 @@ def notebooks(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Ruff (lint and format check) over everything; mypy --strict on the package
-    and the local Sphinx extensions (which need the docs toolchain installed);
-    the GitHub workflows against their schema and zizmor's security audit
-    (pinned actions, least permissions, no template injection), both offline."""
+    """Every hook of .pre-commit-config.yaml over every file: ruff (lint and
+    format check), mypy --strict on src/jaxguide and src/jaxguide_site (which
+    need the docs toolchain installed), codespell, the translation checker,
+    and the GitHub files against their schema with zizmor's security audit
+    (pinned actions, least permissions, no template injection), all offline.
+
+    Posargs go to `pre-commit run`, e.g. `-- ruff-check` for one hook.
+    """
     install(session, "lint", "docs")
-    session.run("ruff", "check", *session.posargs, ".")
-    session.run("ruff", "format", "--check", ".")
-    session.run("mypy")
-    workflows = sorted(str(p) for p in (ROOT / ".github" / "workflows").glob("*.yml"))
     session.run(
-        "check-jsonschema", "--builtin-schema", "vendor.github-workflows", *workflows
+        "pre-commit", "run", "--all-files", "--show-diff-on-failure", *session.posargs
     )
-    session.run("zizmor", "--offline", "--min-severity", "low", *workflows)
 
 
 @nox.session

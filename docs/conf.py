@@ -36,11 +36,14 @@ language = "en"  # overridden per build with -D language=ko|en
 
 # -- Version and address -------------------------------------------------------
 # A version of the guide is a release (git tag vX.Y, built once against the JAX
-# it pins) or "dev" (the main branch). The publish workflow sets
-# JAXGUIDE_VERSION; a local build is "dev".
-from jaxguide_site.site_address import check_version, site_base_url
+# it pins) or "dev" (any other commit): the installed jaxguide's version, which
+# hatch-vcs takes from the tag. JAXGUIDE_VERSION overrides it (the publish
+# workflow sets it from the ref it publishes).
+from jaxguide_site.site_address import check_version, site_base_url, site_version
 
-version = release = check_version(os.environ.get("JAXGUIDE_VERSION", "dev"))
+version = release = check_version(
+    os.environ.get("JAXGUIDE_VERSION") or site_version(installed_version("jaxguide"))
+)
 jax_version = installed_version("jax")
 # Where the site is published: https://<owner>.github.io/<repo>/ for the
 # repository below. Forks need no edit: GitHub Actions sets GITHUB_REPOSITORY,

@@ -18,9 +18,10 @@ page that never plots never imports matplotlib.
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import version
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0.dev0"
+__version__ = version("jaxguide")  # from the git tag, when it was installed
 
 _EXPORTS = {
     "Comparison": "timing",

@@ -1,6 +1,6 @@
 """Put one version of the built site into the published site, and refresh the rest.
 
-    jaxguide-publish --version 0.1 --site gh-pages [--build build/sphinx]
+    jaxguide-publish --site gh-pages [--version 0.1] [--build build/sphinx]
 
 ``--build`` holds one Sphinx build per language (``build/sphinx/<lang>/html``,
 each with the ``jaxguide-build.json`` of :mod:`.build_info`); ``--site`` is
@@ -84,8 +84,9 @@ def read_build(folder: Path) -> Build:
         raise SiteError(msg) from error
 
 
-def find_builds(build_root: Path, version: str) -> list[Build]:
-    """Every language's build under ``build_root``; each must be ``version``."""
+def find_builds(build_root: Path, version: str | None = None) -> list[Build]:
+    """Every language's build under ``build_root``, all of one version:
+    ``version`` if given, else the one they were built as."""
     if not build_root.is_dir():
         msg = f"no builds at {build_root}: run `nox -s docs` first"
         raise SiteError(msg)
@@ -100,6 +101,11 @@ def find_builds(build_root: Path, version: str) -> list[Build]:
             f"no builds at {build_root} (no <lang>/{MANIFEST}): run `nox -s docs` first"
         )
         raise SiteError(msg)
+    if version is None and len({build.version for build in builds}) > 1:
+        found = ", ".join(f"{build.path}: {build.version!r}" for build in builds)
+        msg = f"the builds are of different versions ({found}): rebuild them"
+        raise SiteError(msg)
+    version = version or builds[0].version
     for build in builds:
         if build.version != version:
             msg = (
@@ -250,10 +256,12 @@ def refresh(site: Path, base_url: str) -> list[str]:
     return done
 
 
-def publish(build_root: Path, site: Path, version: str) -> list[str]:
-    """Put the builds of ``version`` into ``site`` and refresh it."""
-    check_version(version)
+def publish(build_root: Path, site: Path, version: str | None = None) -> list[str]:
+    """Put the builds (of ``version``, if given) into ``site`` and refresh it."""
+    if version is not None:
+        check_version(version)
     builds = find_builds(build_root, version)
+    version = builds[0].version
     if site.exists() and not site.is_dir():
         msg = f"the site {site} is not a folder"
         raise SiteError(msg)
@@ -301,7 +309,9 @@ def main(argv: list[str] | None = None) -> int:
         prog="jaxguide-publish", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument(
-        "--version", required=True, help="'dev' or a release such as 0.1"
+        "--version",
+        help="'dev' or a release such as 0.1; the builds must be of it "
+        "(default: the version they were built as)",
     )
     parser.add_argument("--site", required=True, type=Path, help="the site folder")
     parser.add_argument(

@@ -40,6 +40,21 @@ def check_version(version: str) -> str:
     return version
 
 
+def site_version(package_version: str) -> str:
+    """The guide's version for a version of the ``jaxguide`` package.
+
+    The package takes its version from the git tag (hatch-vcs): a commit
+    tagged ``v0.2`` is ``0.2``, which is a release of the guide; any other
+    commit is ``dev``.
+
+    >>> site_version("0.2")
+    '0.2'
+    >>> site_version("0.3.dev4+g1a2b3c4")
+    'dev'
+    """
+    return package_version if is_release(package_version) else DEV
+
+
 def is_release(version: str) -> bool:
     return version != DEV and VERSION.fullmatch(version) is not None
 
