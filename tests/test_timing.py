@@ -56,12 +56,14 @@ def test_the_helper_waits_for_every_leaf_of_a_pytree(
     slow: tuple[jax.stages.Wrapped, jax.Array],
 ) -> None:
     fn, x = slow
-    cheap = jax.jit(lambda x: x[0, 0])
-    cheap(x).block_until_ready()
-    # The slow leaf is second: blocking on the first leaf alone would miss it.
-    both = benchmark(lambda x: {"a": cheap(x), "b": [fn(x)]}, x, repeat=3, number=1)
-    alone = benchmark(fn, x, repeat=3, number=1)
-    assert both.median > 0.5 * alone.median
+    # The first leaf is ready at once (the input itself), the slow one comes
+    # second: blocking on the first leaf alone would time the dispatch only,
+    # about a thousandth of the computation. The wide margin keeps the test
+    # true on a loaded machine, where one timing may run twice as long as the
+    # other.
+    both = benchmark(lambda x: {"a": x, "b": [fn(x)]}, x, repeat=5, number=1)
+    alone = benchmark(fn, x, repeat=5, number=1)
+    assert both.median > 0.2 * alone.median
 
 
 def test_first_call_is_timed_apart_from_the_compiled_runs() -> None:
