@@ -2,10 +2,11 @@
 """Sessions for building, testing and linting jaxguide.
 
     nox -s docs    # build the site, both languages, into build/html
-    nox -s publish -- --version 0.1 --site DIR  # build and put a version into DIR
-    nox -s tests   # build the site, then run pytest (tests + package doctests)
+    nox -s publish -- --site DIR  # build and put this version into DIR
+    nox -s tests   # the fast loop: unit tests, doctests, small Sphinx builds
+    nox -s site    # build the site, then test it (pages, publishing, browser)
     nox -s notebooks  # run the site's .ipynb downloads where only a reader's tools are
-    nox -s lint    # ruff, mypy --strict, the GitHub workflows (schema, zizmor)
+    nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
@@ -26,7 +27,7 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_venv = "yes"
-nox.options.sessions = ["lint", "tests", "notebooks"]
+nox.options.sessions = ["lint", "tests", "site", "notebooks"]
 
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -108,14 +109,23 @@ def publish(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Build the site, then run pytest over tests/ and the package doctests.
+    """The fast loop: unit tests, the package's doctests and small Sphinx
+    builds of sample projects; no site is built. Posargs go to pytest."""
+    install(session, "test")
+    session.run("pytest", "-m", "not site", *session.posargs)
 
-    The site build is part of the tests: a page whose cell fails (or a doctest
-    in a page) fails this session. Posargs go to pytest.
+
+@nox.session
+def site(session: nox.Session) -> None:
+    """Build the site, then run the tests of the built site, publishing and
+    the browser (`-- -m browser` for the browser tests alone).
+
+    The build is part of the tests: a page whose cell fails (or a doctest in
+    a page) fails this session. Posargs go to pytest.
     """
     install(session, "test")
     build_site(session)
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-m", "site", *session.posargs)
 
 
 @nox.session

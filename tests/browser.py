@@ -48,7 +48,7 @@ CHROMIUM_ARGS = (
 REQUIRE_ENV = "JAXGUIDE_REQUIRE_BROWSER"
 INSTALL_HINT = (
     "the browser tests need Playwright (the `test` dependency group, which "
-    "`nox -s tests` installs) and Debian's Chromium: `apt-get install chromium`"
+    "`nox -s site` installs) and Debian's Chromium: `apt-get install chromium`"
 )
 # Pages of a Sphinx site that are generated, not written.
 GENERATED_PAGES = frozenset({"genindex", "py-modindex", "search"})

@@ -33,10 +33,10 @@ collect_ignore = ["reader"]
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The site that `nox -s tests` builds before running pytest."""
+    """The site that `nox -s site` builds before running pytest."""
     if not (SITE / "index.html").is_file():
         pytest.fail(
-            f"no built site at {SITE}: run `nox -s docs` (or `nox -s tests`) first"
+            f"no built site at {SITE}: run `nox -s docs` (or `nox -s site`) first"
         )
     return SITE
 
@@ -77,6 +77,20 @@ def page(browser: Browser, served_site: str) -> Iterator[Page]:
     requests that leave the served site are aborted."""
     with site_page(browser, served_site) as new_page:
         yield new_page
+
+
+# What needs the built site or a browser runs in `nox -s site`, after the
+# build; the rest in `nox -s tests`, which builds no site.
+SITE_FIXTURES = {"site", "built", "served_site"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if "browser" in fixtures:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & SITE_FIXTURES or "browser" in fixtures:
+            item.add_marker(pytest.mark.site)
 
 
 @pytest.fixture(autouse=True)

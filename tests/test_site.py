@@ -1,4 +1,4 @@
-"""The built site, as `nox -s tests` leaves it before pytest: Sphinx's build of
+"""The built site, as `nox -s site` leaves it before pytest: Sphinx's build of
 each language (``built``: build/sphinx/<lang>) and the site laid out from them
 (``site``: build/html)."""
 
