@@ -1,12 +1,14 @@
 """A real browser for the tests: the built site served on localhost, Debian's Chromium.
 
-The fixtures in conftest.py (``served_site``, ``browser``, ``page``) are built
-from these pieces; ``tests/benchmarks/search_report.py`` uses them directly.
+The tests get ``browser`` from pytest-playwright, launched with
+:func:`find_chromium` and ``CHROMIUM_ARGS`` (conftest.py), and ``served_site``
+and ``page`` from these pieces; ``tests/benchmarks/search_report.py``, which
+runs outside pytest, uses :func:`launch_chromium`.
 
 - :func:`serve_directory` serves a folder over ``http.server`` on a free
   localhost port, from a thread.
-- :func:`launch_chromium` starts Chromium through Playwright's sync API. It
-  always launches the system's Chromium (``apt-get install chromium``):
+- :func:`launch_chromium` starts Chromium through Playwright's sync API. We
+  always launch the system's Chromium (``apt-get install chromium``):
   downloading Playwright's own browser build does not work on our machines.
   :class:`BrowserUnavailable` says what is missing; :func:`skip_or_fail` turns
   that into a skip, or into a failure where ``JAXGUIDE_REQUIRE_BROWSER=1``

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import matplotlib as mpl
 import matplotlib.pyplot as plt
@@ -13,8 +12,9 @@ import pytest
 from hypothesis import settings
 
 from browser import (
+    CHROMIUM_ARGS,
     BrowserUnavailable,
-    launch_chromium,
+    find_chromium,
     serve_directory,
     site_page,
     skip_or_fail,
@@ -57,18 +57,24 @@ def served_site(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium through Playwright, for the whole session.
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any],
+) -> dict[str, Any]:
+    """pytest-playwright's ``browser`` is Debian's Chromium, never a browser
+    Playwright downloads; headless unless pytest runs with ``--headed``.
 
-    Skips, with how to install it, where Playwright or Chromium is missing;
-    fails instead where JAXGUIDE_REQUIRE_BROWSER=1 (as .ci/run sets).
+    Skips, with how to install it, where Chromium is missing; fails instead
+    where JAXGUIDE_REQUIRE_BROWSER=1 (as .ci/run sets).
     """
-    with ExitStack() as stack:
-        try:
-            chromium = stack.enter_context(launch_chromium())
-        except BrowserUnavailable as error:
-            skip_or_fail(str(error))
-        yield chromium
+    try:
+        executable = find_chromium()
+    except BrowserUnavailable as error:
+        skip_or_fail(str(error))
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(executable),
+        "args": list(CHROMIUM_ARGS),
+    }
 
 
 @pytest.fixture
