@@ -93,7 +93,7 @@ def publish(session: nox.Session) -> None:
     (0.1 on a commit tagged v0.1, else dev; `--version 0.1` overrides it) and
     adds (or replaces) /ko/0.1/ and /en/0.1/ in that folder, then regenerates
     stable/, versions.json, the root page, 404.html and the sitemap
-    (src/jaxguide_site/publish.py). Other versions' folders are left
+    (src/jaxguide_site/publishing/publish.py). Other versions' folders are left
     untouched. The CI workflow publishes this way.
     """
     parser = argparse.ArgumentParser(prog="nox -s publish --")

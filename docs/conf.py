@@ -7,12 +7,12 @@ Each language is its own Sphinx project with its own source folder
 
 ``nox -s docs`` runs exactly that for both languages, then lays the two
 builds out as the published site (``build/html/<lang>/<version>/``, see
-``src/jaxguide_site/publish.py``). Both builds point
+``src/jaxguide_site/publishing/publish.py``). Both builds point
 myst-nb at one execution cache (under ``build/jupyter_cache``): jupyter-cache keys a
 notebook by its code cells and kernelspec only, so a page whose code cells are
 identical in both languages executes once per build, not twice. The cache
 folder is specific to the jaxguide package and the pins (see
-``jaxguide_site.execution_cache``), so changing either executes every page
+``jaxguide_site.execution.cache``), so changing either executes every page
 again.
 """
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.errors import ConfigError
 
 DOCS_DIR = Path(__file__).resolve().parent
 REPO_DIR = DOCS_DIR.parent
@@ -39,12 +40,13 @@ language = "en"  # overridden per build with -D language=ko|en
 # it pins) or "dev" (any other commit): the installed jaxguide's version, which
 # hatch-vcs takes from the tag. JAXGUIDE_VERSION overrides it (the publish
 # workflow sets it from the ref it publishes).
-from jaxguide_site.site_address import check_version, site_base_url, site_version
-
-version = release = check_version(
-    os.environ.get("JAXGUIDE_VERSION") or site_version(installed_version("jaxguide"))
+from jaxguide_site.publishing.site_address import (
+    SiteError,
+    check_version,
+    site_base_url,
+    site_version,
 )
-jax_version = installed_version("jax")
+
 # Where the site is published: https://<owner>.github.io/<repo>/ for the
 # repository below. Forks need no edit: GitHub Actions sets GITHUB_REPOSITORY,
 # and JAXGUIDE_REPOSITORY or JAXGUIDE_BASE_URL (a custom domain) override it.
@@ -53,7 +55,15 @@ repository = (
     or os.environ.get("GITHUB_REPOSITORY")
     or "jaxguide/jaxguide"
 )
-base_url = site_base_url(repository, os.environ.get("JAXGUIDE_BASE_URL"))
+try:
+    version = release = check_version(
+        os.environ.get("JAXGUIDE_VERSION")
+        or site_version(installed_version("jaxguide"))
+    )
+    base_url = site_base_url(repository, os.environ.get("JAXGUIDE_BASE_URL"))
+except SiteError as error:  # Sphinx prints a ConfigError without a traceback
+    raise ConfigError(str(error)) from None
+jax_version = installed_version("jax")
 # Colab opens each page's notebook from this repository's gh-pages branch.
 jaxguide_repository = repository
 
@@ -74,7 +84,15 @@ extensions = [
     "sphinx_copybutton",
     "sphinx_design",
     "sphinxext.opengraph",
-    "jaxguide_site",
+    # The site's own features (src/jaxguide_site):
+    "jaxguide_site.execution",
+    "jaxguide_site.translation",
+    "jaxguide_site.notebooks",
+    "jaxguide_site.language_links",
+    "jaxguide_site.korean_search",
+    "jaxguide_site.interface_text",
+    "jaxguide_site.publishing",
+    "jaxguide_site.api_signatures",
 ]
 
 root_doc = "index"
@@ -85,7 +103,7 @@ templates_path = [str(DOCS_DIR / "_templates")]
 locale_dirs = [str(DOCS_DIR / "_locale")]
 nitpicky = True
 
-# The glossary (용어집): one data file, rendered by jaxguide_site.glossary (glossary-table).
+# The glossary (용어집): one data file, rendered by jaxguide_site.translation.glossary (glossary-table).
 jaxguide_glossary = str(DOCS_DIR / "_data" / "glossary.toml")
 
 # -- MyST and myst-nb ----------------------------------------------------------
@@ -97,7 +115,7 @@ nb_execution_mode = "cache"
 
 # The shared cache folder (build/jupyter_cache/<digest of src/jaxguide and the
 # pins>, or JAXGUIDE_NB_CACHE) is chosen, and its database created before the
-# parallel readers start, by src/jaxguide_site/execution_cache.py.
+# parallel readers start, by src/jaxguide_site/execution/cache.py.
 nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.

@@ -28,7 +28,7 @@ import nbformat
 from jupyter_cache.base import CacheBundleIn
 from jupyter_cache.cache.main import JupyterCacheBase
 
-from jaxguide_site.execution_cache import defer_truncation
+from jaxguide_site.execution.cache import defer_truncation
 
 PROCESSES = 16
 

@@ -16,7 +16,7 @@ DOCS = REPO / "docs"
 # `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>/html
 # (myst-nb's executed notebooks beside it, in build/sphinx/<lang>/jupyter_execute),
 # then lays them out as the published site in build/html: /<lang>/<version>/,
-# /<lang>/stable/, the root page (src/jaxguide_site/publish.py).
+# /<lang>/stable/, the root page (src/jaxguide_site/publishing/publish.py).
 SITE = REPO / "build" / "html"
 BUILT = REPO / "build" / "sphinx"
 # The front matter of a MyST text notebook, as every page of the site has it.

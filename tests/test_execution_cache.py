@@ -19,7 +19,7 @@ from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.application import Sphinx
 
 from helpers import DOCS, REPO, run_sphinx, tiny_project
-from jaxguide_site.execution_cache import (
+from jaxguide_site.execution.cache import (
     CACHE_ENV,
     _trim_to_limit,
     create_cache,

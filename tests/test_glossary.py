@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from helpers import DOCS
-from jaxguide_site.glossary import load_glossary
 from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.translation.glossary import load_glossary
 
 GLOSSARY = DOCS / "_data" / "glossary.toml"
 GOOD = """

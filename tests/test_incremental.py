@@ -1,5 +1,5 @@
 """An incremental build writes what a clean build writes
-(src/jaxguide_site/incremental.py)."""
+(src/jaxguide_site/execution/incremental.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from build_diff import first_difference
 from helpers import run_sphinx, tiny_project
-from jaxguide_site.incremental import index_entries, tidy
+from jaxguide_site.execution.incremental import index_entries, tidy
 
 
 def test_tidy_drops_empty_terms_and_orders_each_entrys_pages() -> None:

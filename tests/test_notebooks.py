@@ -1,4 +1,4 @@
-"""Executed notebooks to download, Open-in-Colab links (src/jaxguide_site/notebooks.py).
+"""Executed notebooks to download, Open-in-Colab links (src/jaxguide_site/notebooks/downloads.py).
 
 Every page of both languages that is a notebook has ``<page>.ipynb`` beside
 its HTML in the site: its cells, prose in the page's language, the outputs the
@@ -22,8 +22,8 @@ from nbclient import NotebookClient
 
 from helpers import DOCS
 from jaxguide_site.languages import LANGUAGES
-from jaxguide_site.notebooks import COLAB, SETUP_TAG, _install_ref
-from jaxguide_site.reader_notebooks import build_only
+from jaxguide_site.notebooks.downloads import COLAB, SETUP_TAG, _install_ref
+from jaxguide_site.notebooks.reader import build_only
 
 
 def front_matter(path: Path) -> str:

@@ -1,4 +1,4 @@
-"""Publishing versions into one site folder (src/jaxguide_site/publish.py).
+"""Publishing versions into one site folder (src/jaxguide_site/publishing/publish.py).
 
 Tiny two-language sites built with the real docs/conf.py as three versions
 (0.1, 0.2 and dev) are published into one temporary folder, releases out of
@@ -21,8 +21,12 @@ import pytest
 
 from browser import serve_directory, site_page
 from helpers import run_sphinx
-from jaxguide_site.publish import main, publish
-from jaxguide_site.site_address import SiteError, check_version, site_base_url
+from jaxguide_site.publishing.publish import main, publish
+from jaxguide_site.publishing.site_address import (
+    SiteError,
+    check_version,
+    site_base_url,
+)
 from links import broken_links
 
 if TYPE_CHECKING:
@@ -205,7 +209,7 @@ def test_link_checker_reports_a_missing_page(site: Path, tmp_path: Path) -> None
 
 
 def test_404_page_resolves_against_the_sites_path(builds: Path, tmp_path: Path) -> None:
-    from jaxguide_site.publish import refresh  # noqa: PLC0415
+    from jaxguide_site.publishing.publish import refresh  # noqa: PLC0415
 
     site = tmp_path / "site"
     publish(builds / "dev", site, "dev")

@@ -1,10 +1,10 @@
-"""What a downloaded notebook's prose becomes (src/jaxguide_site/reader_notebooks.py)."""
+"""What a downloaded notebook's prose becomes (src/jaxguide_site/notebooks/reader.py)."""
 
 from __future__ import annotations
 
 import nbformat
 
-from jaxguide_site.reader_notebooks import for_readers, resolve_glue
+from jaxguide_site.notebooks.reader import for_readers, resolve_glue
 
 VALUES = {"speedup": "392.2371", "label": "'1.2 ms'", "name:with:colons": "7"}
 

@@ -1,4 +1,4 @@
-"""The translation checker (src/jaxguide_site/translation.py).
+"""The translation checker (src/jaxguide_site/translation/checker.py).
 
 Each test builds a tiny two-language docs folder, breaks one thing and shows
 that the checker names the file and the line (or cell) where it differs. The
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, code_cells
-from jaxguide_site.page_parity import read_source
-from jaxguide_site.translation import Report, check, main, prose_sha, stamp
+from jaxguide_site.translation.checker import Report, check, main, prose_sha, stamp
+from jaxguide_site.translation.parity import read_source
 
 FRONT = NOTEBOOK_FRONT_MATTER
 EN_INTRO = (

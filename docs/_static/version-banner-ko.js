@@ -1,6 +1,6 @@
 // Korean text for pydata-sphinx-theme's version banner, which the theme's
 // JavaScript writes in English once it has read versions.json
-// (src/jaxguide_site/build_info.py loads this on the Korean site only).
+// (src/jaxguide_site/publishing/build_info.py loads this on the Korean site only).
 (function () {
   "use strict";
   function translate(banner) {

@@ -14,6 +14,9 @@ from typing import Any
 
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
 
 # What autodoc writes (with or without the "~" that hides the module) -> what
 # the page should show and link to (through intersphinx, once it is set up).
@@ -77,7 +80,8 @@ def _public_target(
         node["reftarget"] = PUBLIC_NAMES[target]
 
 
-def setup(app: Sphinx) -> None:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinx.ext.autodoc")
     app.connect("autodoc-process-signature", _process_signature)
     app.connect("missing-reference", _public_target, priority=400)
+    return PARALLEL_SAFE

@@ -43,6 +43,9 @@ import sphinx.search
 from sphinx.application import Sphinx
 from sphinx.search import SearchLanguage
 from sphinx.search.en import SearchEnglish
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
 
 FIRST, LAST = 0xAC00, 0xD7A3  # the Hangul syllables 가 ... 힣
 RIEUL = 8  # index of the final consonant ㄹ in a syllable
@@ -249,5 +252,6 @@ class SearchKorean(SearchLanguage):
         return not word.isdigit() and len(word) > 1 and word.lower() not in STOPWORDS
 
 
-def setup(app: Sphinx) -> None:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_search_language(SearchKorean)
+    return PARALLEL_SAFE

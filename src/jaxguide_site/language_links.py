@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.util.typing import ExtensionMetadata
 
-from .site_address import STABLE
+from .extension import PARALLEL_SAFE
+from .publishing.site_address import STABLE
 
 SWITCHER_LABEL = {"ko": "언어", "en": "Language"}
 MISSING_TITLE = {
@@ -170,9 +172,10 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         yield pagename, context, "untranslated.html"
 
 
-def setup(app: Sphinx) -> None:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("jaxguide_languages", {}, "html", dict)
     app.add_config_value("jaxguide_site_url", "../../{lang}/{version}/", "html", str)
     app.add_config_value("jaxguide_top_url", "../../", "html", str)
     app.connect("html-page-context", _add_links)
     app.connect("html-collect-pages", _stand_in_pages)
+    return PARALLEL_SAFE

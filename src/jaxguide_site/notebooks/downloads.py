@@ -4,7 +4,7 @@ After each HTML build, each page that myst-nb reads as a notebook is written
 next to its HTML as ``<page>.ipynb``: the page's own cells (its prose in the
 page's language), with the outputs of the execution the page shows (from the
 shared jupyter-cache, so a page that was not re-read gets one too), without
-the cells only the build needs (:mod:`.reader_notebooks`). Its first
+the cells only the build needs (:mod:`.reader`). Its first
 cell, added here, installs ``jaxguide`` from the repository at this version
 when it runs in Colab without it, and does nothing anywhere else.
 
@@ -30,9 +30,9 @@ from myst_nb.core.read import create_nb_reader
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from .build_info import git_commit
-from .reader_notebooks import for_readers
-from .site_address import DEV
+from ..publishing.build_info import git_commit
+from ..publishing.site_address import DEV
+from .reader import for_readers
 
 logger = logging.getLogger(__name__)
 

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import re
 
-from sphinx.errors import ConfigError
-
 DEV = "dev"
 STABLE = "stable"  # the folder holding a copy of the newest release
 VERSION = re.compile(r"(?:dev|(?:0|[1-9][0-9]*)\.(?:0|[1-9][0-9]*))")
 REPOSITORY = re.compile(r"[A-Za-z0-9-]+/[A-Za-z0-9._-]+")
 
 
-class SiteError(ConfigError):
-    """A bad version, address or site folder (Sphinx prints it without a traceback)."""
+class SiteError(ValueError):
+    """A bad version, address or site folder (docs/conf.py hands it to Sphinx
+    as a ConfigError, which Sphinx prints without a traceback)."""
 
 
 def check_version(version: str) -> str:
@@ -29,7 +28,7 @@ def check_version(version: str) -> str:
     >>> check_version("v0.1")
     Traceback (most recent call last):
     ...
-    jaxguide_site.site_address.SiteError: the guide's version must be 'dev' or a release 'X.Y' such as '0.1' (the git tag v0.1 is version 0.1), got 'v0.1'
+    jaxguide_site.publishing.site_address.SiteError: the guide's version must be 'dev' or a release 'X.Y' such as '0.1' (the git tag v0.1 is version 0.1), got 'v0.1'
     """
     if not VERSION.fullmatch(version):
         msg = (

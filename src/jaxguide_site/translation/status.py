@@ -50,10 +50,10 @@ class TranslationStatus(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        # Imported here: `python -m jaxguide_site.translation` imports this
+        # Imported here: `jaxguide-i18n` imports this
         # package first, which must not import that module before it runs.
-        from .languages import LANGUAGES  # noqa: PLC0415
-        from .translation import DATA, check  # noqa: PLC0415
+        from ..languages import LANGUAGES  # noqa: PLC0415
+        from .checker import DATA, check  # noqa: PLC0415
 
         docs = Path(self.env.srcdir).parent
         files = [path for lang in LANGUAGES for path in (docs / lang).rglob("*.md")]

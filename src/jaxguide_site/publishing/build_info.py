@@ -17,9 +17,10 @@ import subprocess
 import uuid
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sphinx.application import Sphinx
+if TYPE_CHECKING:  # jaxguide-publish reads MANIFEST without Sphinx
+    from sphinx.application import Sphinx
 
 MANIFEST = "jaxguide-build.json"
 

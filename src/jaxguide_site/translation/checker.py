@@ -31,9 +31,9 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..languages import LANGUAGES
 from .glossary import Term, load_glossary
-from .languages import LANGUAGES
-from .page_parity import FRONT_MATTER, Source, compare, read_source
+from .parity import FRONT_MATTER, Source, compare, read_source
 
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
 STATES = ("translated", "stale", "in progress", "missing")

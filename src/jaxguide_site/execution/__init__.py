@@ -1,0 +1,24 @@
+"""Executing the pages: the shared execution cache (created before the
+parallel readers start, trimmed after them), one warning per failed cell, the
+per-build execution report, and incremental builds that write what clean
+builds write.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..extension import PARALLEL_SAFE
+from . import cache, failures, incremental, report
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    cache.setup(app)
+    failures.setup(app)
+    report.setup(app)
+    incremental.setup(app)
+    return PARALLEL_SAFE
