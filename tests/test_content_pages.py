@@ -46,11 +46,11 @@ PARTS = {
 TAUGHT_ERRORS = {
     "intro": ["TypeError"],
     "setup": ["RuntimeError"],
-    "numpy-api": ["TypeError", "IndexError"],
+    "numpy-api": ["TypeError", "IndexError", "TracerArrayConversionError"],
     "random": ["TypeError"],
     "pytrees": ["ValueError", "TypeError"],
-    "pure-functions": ["TypeError"],
-    "jit": ["TypeError"],
+    "pure-functions": ["TypeError", "TracerBoolConversionError"],
+    "jit": ["TypeError", "ValueError"],
     "control-flow": [
         "TracerBoolConversionError",
         "TracerIntegerConversionError",
