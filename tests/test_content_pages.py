@@ -59,7 +59,7 @@ TAUGHT_ERRORS = {
     ],
     "autodiff": ["TypeError"],
     "vmap": ["ValueError"],
-    "parallelism": ["ValueError", "RuntimeError"],
+    "parallelism": ["ValueError", "RuntimeError", "ShardingTypeError"],
     "lax": ["TypeError"],
     "state": ["UnexpectedTracerError"],
 }
