@@ -60,7 +60,7 @@ TAUGHT_ERRORS = {
     "autodiff": ["TypeError"],
     "vmap": ["ValueError"],
     "parallelism": ["ValueError", "RuntimeError", "ShardingTypeError"],
-    "lax": ["TypeError"],
+    "lax": ["TypeError", "TracerBoolConversionError"],
     "state": ["UnexpectedTracerError"],
 }
 TOCTREE = re.compile(
