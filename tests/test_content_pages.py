@@ -47,11 +47,11 @@ PARTS = {
 TAUGHT_ERRORS = {
     "intro": ["TypeError"],
     "setup": ["RuntimeError"],
-    "numpy-api": ["TypeError", "IndexError"],
+    "numpy-api": ["TypeError", "IndexError", "TracerArrayConversionError"],
     "random": ["TypeError"],
     "pytrees": ["ValueError", "TypeError"],
-    "pure-functions": ["TypeError"],
-    "jit": ["TypeError"],
+    "pure-functions": ["TypeError", "TracerBoolConversionError"],
+    "jit": ["TypeError", "ValueError"],
     "control-flow": [
         "TracerBoolConversionError",
         "TracerIntegerConversionError",
@@ -60,8 +60,8 @@ TAUGHT_ERRORS = {
     ],
     "autodiff": ["TypeError"],
     "vmap": ["ValueError"],
-    "parallelism": ["ValueError", "RuntimeError"],
-    "lax": ["TypeError"],
+    "parallelism": ["ValueError", "RuntimeError", "ShardingTypeError"],
+    "lax": ["TypeError", "TracerBoolConversionError"],
     "state": ["UnexpectedTracerError"],
 }
 TOCTREE = re.compile(
