@@ -38,8 +38,7 @@ from tests.browser import (
     launch_chromium,
     serve_directory,
 )
-
-from helpers import REPO, SITE, built_version
+from tests.helpers import REPO, SITE, built_version
 
 # Five queries per language, the same five ideas.
 QUERIES = {
