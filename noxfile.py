@@ -109,23 +109,25 @@ def publish(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The fast loop: unit tests, the package's doctests and small Sphinx
-    builds of sample projects; no site is built. Posargs go to pytest."""
+    """The fast loop: unit tests, the package's doctests and small in-process
+    Sphinx builds of sample projects; no site is built, and the tests marked
+    slow wait for `nox -s site`. Posargs go to pytest."""
     install(session, "test")
-    session.run("pytest", "-m", "not site", *session.posargs)
+    session.run("pytest", "-m", "not site and not slow", *session.posargs)
 
 
 @nox.session
 def site(session: nox.Session) -> None:
     """Build the site, then run the tests of the built site, publishing and
-    the browser (`-- -m browser` for the browser tests alone).
+    the browser (`-- -m browser` for the browser tests alone), and the tests
+    marked slow (the examples run as programs, parallel readers).
 
     The build is part of the tests: a page whose cell fails (or a doctest in
     a page) fails this session. Posargs go to pytest.
     """
     install(session, "test")
     build_site(session)
-    session.run("pytest", "-m", "site", *session.posargs)
+    session.run("pytest", "-m", "site or slow", *session.posargs)
 
 
 @nox.session

@@ -7,7 +7,11 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
 
 from jaxguide_site.site_build import STRICT as SPHINX_STRICT  # the site's flags
 
@@ -76,6 +80,80 @@ def run_sphinx(
         timeout=600,
         env={**os.environ, **(env or {})},
     )
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build reports, named as a finished ``sphinx-build`` process's."""
+
+    returncode: int
+    stdout: str  # Sphinx's status messages
+    stderr: str  # its warnings and errors
+
+
+# A sample project's conf.py: the site's real one, run as if it were there.
+SITE_CONF = f"""\
+from pathlib import Path
+
+__file__ = {str(DOCS / "conf.py")!r}
+exec(compile(Path(__file__).read_text(encoding="utf-8"), __file__, "exec"))
+"""
+
+
+def site_app(
+    srcdir: Path,
+    builddir: Path,
+    *,
+    lang: str,
+    builder: str = "html",
+    jobs: int = 1,
+    overrides: dict[str, str] | None = None,
+) -> SphinxTestApp:
+    """A Sphinx application (sphinx.testing's) for ``srcdir`` with the site's
+    docs/conf.py and strictness: a warning fails the build, as ``-W -n
+    --keep-going`` do. Call its ``cleanup()`` when done: it undoes what the
+    extensions registered globally, so the next application starts clean."""
+    (srcdir / "conf.py").write_text(SITE_CONF, encoding="utf-8")
+    return SphinxTestApp(
+        builder,
+        srcdir=srcdir,
+        builddir=builddir,
+        confoverrides={"language": lang, **(overrides or {})},
+        warningiserror=True,
+        parallel=jobs if jobs > 1 else 0,
+    )
+
+
+def build_project(
+    srcdir: Path,
+    outdir: Path,
+    *,
+    lang: str,
+    cache: Path,
+    builder: str = "html",
+    jobs: int = 1,
+    execute: bool = True,
+    env: dict[str, str] | None = None,
+) -> BuildResult:
+    """Build ``srcdir`` in this process with the site's configuration
+    (:func:`site_app`). ``execute=False`` renders code cells without running
+    them; ``jobs`` parallel readers; ``env`` sets environment variables while
+    conf.py reads them (JAXGUIDE_VERSION, ...). The output goes to
+    ``outdir / builder``, where :func:`run_sphinx` writes it too."""
+    overrides = {"nb_execution_cache_path": str(cache)}
+    if not execute:
+        overrides["nb_execution_mode"] = "off"
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in (env or {}).items():
+            patch.setenv(name, value)
+        app = site_app(
+            srcdir, outdir, lang=lang, builder=builder, jobs=jobs, overrides=overrides
+        )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return BuildResult(app.statuscode, app.status.getvalue(), app.warning.getvalue())
 
 
 def tiny_project(srcdir: Path, pages: int) -> Path:

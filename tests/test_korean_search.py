@@ -22,7 +22,7 @@ from sphinx.search import SearchLanguage, languages
 from sphinx.search.en import SearchEnglish
 
 from browser import skip_or_fail
-from helpers import run_sphinx
+from helpers import build_project
 from jaxguide_site import korean_search
 from jaxguide_site.korean_search import (
     STOPWORDS,
@@ -272,7 +272,7 @@ def tiny_sites(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for name, text in {"index": index, **pages}.items():
             (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
     for lang in PAGES:
-        result = run_sphinx(
+        result = build_project(
             root / "src" / lang, root / "out" / lang, lang=lang, cache=root / "cache"
         )
         assert result.returncode == 0, result.stdout + result.stderr
@@ -294,7 +294,6 @@ def pages_with(index: dict[str, Any], term: str) -> set[str]:
     return docs
 
 
-@pytest.mark.sphinx
 def test_korean_index_holds_stems(tiny_sites: Path) -> None:
     index = search_index(tiny_sites, "ko")
     assert pages_with(index, "컴파일") == {"jit"}
@@ -310,7 +309,6 @@ def test_korean_index_holds_stems(tiny_sites: Path) -> None:
     assert "KoreanStemmer" not in language_data
 
 
-@pytest.mark.sphinx
 def test_english_index_is_still_porter(tiny_sites: Path) -> None:
     index = search_index(tiny_sites, "en")
     assert pages_with(index, "array") == {"jit", "files"}
@@ -322,7 +320,6 @@ def test_english_index_is_still_porter(tiny_sites: Path) -> None:
     assert "KoreanSearch" not in language_data
 
 
-@pytest.mark.sphinx
 def test_korean_queries_find_their_page(tiny_sites: Path, tmp_path: Path) -> None:
     html = tiny_sites / "ko" / "html"
     scripts = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_sphinx
+from helpers import build_project
 
 # A release, so that the links show they keep the version.
 ENV = {"JAXGUIDE_VERSION": "0.3", "JAXGUIDE_BASE_URL": "https://example.org/g/"}
@@ -45,7 +45,7 @@ def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             (root / "src" / lang / f"{name}.md").write_text(text, encoding="utf-8")
     for lang in pages:  # every source first: each build looks at the other's
         srcdir = root / "src" / lang
-        result = run_sphinx(
+        result = build_project(
             srcdir, root / "out" / lang, lang=lang, cache=root / "cache", env=ENV
         )
         assert result.returncode == 0, result.stdout + result.stderr
