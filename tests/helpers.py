@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ DOCS = REPO / "docs"
 # then lays them out as the published site in build/html: /<lang>/<version>/,
 # /<lang>/stable/, the root page (src/jaxguide_site/publishing/publish.py).
 SITE = REPO / "build" / "html"
+ROOTS = Path(__file__).resolve().parent / "roots"  # sample projects (README there)
 BUILT = REPO / "build" / "sphinx"
 # The front matter of a MyST text notebook, as every page of the site has it.
 NOTEBOOK_FRONT_MATTER = """---
@@ -154,6 +156,13 @@ def build_project(
     finally:
         app.cleanup()
     return BuildResult(app.statuscode, app.status.getvalue(), app.warning.getvalue())
+
+
+def sample_project(name: str, dest: Path) -> Path:
+    """A copy of the sample project ``tests/roots/<name>`` in ``dest``, to build
+    and edit without touching the original."""
+    shutil.copytree(ROOTS / name, dest)
+    return dest
 
 
 def tiny_project(srcdir: Path, pages: int) -> Path:
