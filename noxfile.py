@@ -111,9 +111,20 @@ def publish(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The fast loop: unit tests, the package's doctests and small in-process
     Sphinx builds of sample projects; no site is built, and the tests marked
-    slow wait for `nox -s site`. Posargs go to pytest."""
+    slow wait for `nox -s site`. Spread over the cores (a module's tests stay
+    together, sharing its fixtures); posargs go to pytest (`-- -n0 -k smoke`
+    for one test in this process)."""
     install(session, "test")
-    session.run("pytest", "-m", "not site and not slow", *session.posargs)
+    session.run(
+        "pytest",
+        "-n",
+        "auto",
+        "--dist",
+        "loadscope",
+        "-m",
+        "not site and not slow",
+        *session.posargs,
+    )
 
 
 @nox.session
