@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -181,25 +180,3 @@ def tiny_project(srcdir: Path, pages: int) -> Path:
             text += "\n" + toctree
         (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
     return srcdir
-
-
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")
-
-
-def code_cells(path: Path) -> list[str]:
-    """Every code cell of a MyST notebook, options and source, as written."""
-    cells: list[str] = []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = 0
-    while index < len(lines):
-        match = FENCE.match(lines[index])
-        index += 1
-        if match is None:
-            continue
-        body = [match["rest"]]
-        while index < len(lines) and lines[index] != match["fence"]:
-            body.append(lines[index])
-            index += 1
-        index += 1
-        cells.append("\n".join(body))
-    return cells
