@@ -99,7 +99,7 @@ def test_bad_arguments_are_named(
 widths = st.lists(st.sampled_from([1, 5]), min_size=2, max_size=4)
 
 
-@settings(max_examples=12)  # each new shape compiles: keep this quick
+@settings(max_examples=6)  # each new shape compiles: keep this quick
 @given(widths=widths, seed=st.integers(0, 2**31 - 1))
 def test_init_mlp_shapes_and_determinism(widths: list[int], seed: int) -> None:
     params = init_mlp(jax.random.key(seed), widths)
