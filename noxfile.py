@@ -45,14 +45,20 @@ def install(session: nox.Session, *groups: str) -> None:
 
     jaxguide itself is reinstalled every time: its version comes from the git
     tag when it is installed, and a reused environment would keep an old one.
+    uv compiles the installed modules to bytecode, as pip does: where
+    PYTHONDONTWRITEBYTECODE is set (many containers), every process (pytest's
+    workers, Sphinx, each notebook's kernel) would otherwise compile JAX's,
+    Sphinx's and hypothesis' sources again, about 6 s a process here.
     """
-    reinstall = (
-        ["--reinstall-package", "jaxguide"] if session.venv_backend == "uv" else []
+    uv_only = (
+        ["--reinstall-package", "jaxguide", "--compile-bytecode"]
+        if session.venv_backend == "uv"
+        else []
     )
     session.install(
         "-c",
         str(CONSTRAINTS),
-        *reinstall,
+        *uv_only,
         "-e",
         str(ROOT),
         *nox.project.dependency_groups(PYPROJECT, *groups),
@@ -109,23 +115,36 @@ def publish(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """The fast loop: unit tests, the package's doctests and small Sphinx
-    builds of sample projects; no site is built. Posargs go to pytest."""
+    """The fast loop: unit tests, the package's doctests and small in-process
+    Sphinx builds of sample projects; no site is built, and the tests marked
+    slow wait for `nox -s site`. Spread over the cores (a module's tests stay
+    together, sharing its fixtures); posargs go to pytest (`-- -n0 -k smoke`
+    for one test in this process)."""
     install(session, "test")
-    session.run("pytest", "-m", "not site", *session.posargs)
+    session.run(
+        "pytest",
+        "-n",
+        "auto",
+        "--dist",
+        "loadscope",
+        "-m",
+        "not site and not slow",
+        *session.posargs,
+    )
 
 
 @nox.session
 def site(session: nox.Session) -> None:
     """Build the site, then run the tests of the built site, publishing and
-    the browser (`-- -m browser` for the browser tests alone).
+    the browser (`-- -m browser` for the browser tests alone), and the tests
+    marked slow (the examples run as programs, parallel readers).
 
     The build is part of the tests: a page whose cell fails (or a doctest in
     a page) fails this session. Posargs go to pytest.
     """
     install(session, "test")
     build_site(session)
-    session.run("pytest", "-m", "site", *session.posargs)
+    session.run("pytest", "-m", "site or slow", *session.posargs)
 
 
 @nox.session

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import re
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
+from sphinx.testing.util import SphinxTestApp
 
 from jaxguide_site.site_build import STRICT as SPHINX_STRICT  # the site's flags
 
@@ -18,6 +22,7 @@ DOCS = REPO / "docs"
 # then lays them out as the published site in build/html: /<lang>/<version>/,
 # /<lang>/stable/, the root page (src/jaxguide_site/publishing/publish.py).
 SITE = REPO / "build" / "html"
+ROOTS = Path(__file__).resolve().parent / "roots"  # sample projects (README there)
 BUILT = REPO / "build" / "sphinx"
 # The front matter of a MyST text notebook, as every page of the site has it.
 NOTEBOOK_FRONT_MATTER = """---
@@ -78,6 +83,87 @@ def run_sphinx(
     )
 
 
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build reports, named as a finished ``sphinx-build`` process's."""
+
+    returncode: int
+    stdout: str  # Sphinx's status messages
+    stderr: str  # its warnings and errors
+
+
+# A sample project's conf.py: the site's real one, run as if it were there.
+SITE_CONF = f"""\
+from pathlib import Path
+
+__file__ = {str(DOCS / "conf.py")!r}
+exec(compile(Path(__file__).read_text(encoding="utf-8"), __file__, "exec"))
+"""
+
+
+def site_app(
+    srcdir: Path,
+    builddir: Path,
+    *,
+    lang: str,
+    builder: str = "html",
+    jobs: int = 1,
+    overrides: dict[str, str] | None = None,
+) -> SphinxTestApp:
+    """A Sphinx application (sphinx.testing's) for ``srcdir`` with the site's
+    docs/conf.py and strictness: a warning fails the build, as ``-W -n
+    --keep-going`` do. Call its ``cleanup()`` when done: it undoes what the
+    extensions registered globally, so the next application starts clean."""
+    (srcdir / "conf.py").write_text(SITE_CONF, encoding="utf-8")
+    return SphinxTestApp(
+        builder,
+        srcdir=srcdir,
+        builddir=builddir,
+        confoverrides={"language": lang, **(overrides or {})},
+        warningiserror=True,
+        parallel=jobs if jobs > 1 else 0,
+    )
+
+
+def build_project(
+    srcdir: Path,
+    outdir: Path,
+    *,
+    lang: str,
+    cache: Path,
+    builder: str = "html",
+    jobs: int = 1,
+    execute: bool = True,
+    env: dict[str, str] | None = None,
+) -> BuildResult:
+    """Build ``srcdir`` in this process with the site's configuration
+    (:func:`site_app`). ``execute=False`` renders code cells without running
+    them; ``jobs`` parallel readers; ``env`` sets environment variables while
+    conf.py reads them (JAXGUIDE_VERSION, ...). The output goes to
+    ``outdir / builder``, where :func:`run_sphinx` writes it too."""
+    overrides = {"nb_execution_cache_path": str(cache)}
+    if not execute:
+        overrides["nb_execution_mode"] = "off"
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in (env or {}).items():
+            patch.setenv(name, value)
+        app = site_app(
+            srcdir, outdir, lang=lang, builder=builder, jobs=jobs, overrides=overrides
+        )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return BuildResult(app.statuscode, app.status.getvalue(), app.warning.getvalue())
+
+
+def sample_project(name: str, dest: Path) -> Path:
+    """A copy of the sample project ``tests/roots/<name>`` in ``dest``, to build
+    and edit without touching the original."""
+    shutil.copytree(ROOTS / name, dest)
+    return dest
+
+
 def tiny_project(srcdir: Path, pages: int) -> Path:
     """A project of ``pages`` notebook pages with one quick cell each (an
     index with a toctree and ``page1`` ...), in ``srcdir``."""
@@ -94,25 +180,3 @@ def tiny_project(srcdir: Path, pages: int) -> Path:
             text += "\n" + toctree
         (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
     return srcdir
-
-
-FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})\{code-cell\}(?P<rest>.*)$")
-
-
-def code_cells(path: Path) -> list[str]:
-    """Every code cell of a MyST notebook, options and source, as written."""
-    cells: list[str] = []
-    lines = path.read_text(encoding="utf-8").splitlines()
-    index = 0
-    while index < len(lines):
-        match = FENCE.match(lines[index])
-        index += 1
-        if match is None:
-            continue
-        body = [match["rest"]]
-        while index < len(lines) and lines[index] != match["fence"]:
-            body.append(lines[index])
-            index += 1
-        index += 1
-        cells.append("\n".join(body))
-    return cells

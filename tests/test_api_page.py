@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import jaxguide
-from helpers import DOCS, code_cells
+from helpers import DOCS
 from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.myst_notebook import code_cells
 
 # Names a page reaches through another one rather than by name.
 REACHED_INDIRECTLY = {
@@ -86,7 +87,9 @@ def test_glued_figures_show_the_measured_values_without_quotes(
 
 def test_every_public_helper_is_used_by_a_page() -> None:
     source = "\n".join(
-        cell for page in sorted((DOCS / "en").glob("*.md")) for cell in code_cells(page)
+        cell.source
+        for page in sorted((DOCS / "en").glob("*.md"))
+        for cell in code_cells(page.read_text(encoding="utf-8"))
     )
     unused = [
         name

@@ -1,7 +1,8 @@
 """The build pipeline, proved on tiny throwaway Sphinx projects.
 
-Each test builds a real project with the site's own docs/conf.py and the same
-sphinx-build flags as noxfile.py, with its own notebook cache.
+Each test builds a real project in process (sphinx.testing's application)
+with the site's own docs/conf.py, warnings failing the build as they fail
+the site's, and its own notebook cache.
 """
 
 from __future__ import annotations
@@ -9,12 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
-from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, run_sphinx
+from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, build_project
 from jaxguide_site.site_build import sphinx_command
-
-pytestmark = pytest.mark.sphinx
 
 FRONT_MATTER = NOTEBOOK_FRONT_MATTER
 
@@ -56,7 +53,9 @@ BROKEN = notebook(
 
 def test_broken_cell_fails_the_build_naming_page_line_and_cell(tmp_path: Path) -> None:
     srcdir = write_project(tmp_path, "en", {"index": BROKEN})
-    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache")
+    result = build_project(
+        srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache"
+    )
     log = result.stdout + result.stderr
     assert result.returncode != 0, log
     page = srcdir / "index.md"
@@ -82,7 +81,9 @@ def test_cell_tagged_raises_exception_builds_and_shows_the_error(
         ":tags: [raises-exception]\n\n1 / 0",
     )
     srcdir = write_project(tmp_path, "en", {"index": page})
-    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache")
+    result = build_project(
+        srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     html = (tmp_path / "out" / "html" / "index.html").read_text(encoding="utf-8")
     assert "ZeroDivisionError" in html
@@ -91,7 +92,7 @@ def test_cell_tagged_raises_exception_builds_and_shows_the_error(
 def test_failing_doctest_in_a_page_fails_the_doctest_build(tmp_path: Path) -> None:
     page = "# Doctest\n\n```{doctest}\n>>> 1 + 1\n3\n```\n"
     srcdir = write_project(tmp_path, "en", {"index": page})
-    result = run_sphinx(
+    result = build_project(
         srcdir, tmp_path / "out", lang="en", cache=tmp_path / "cache", builder="doctest"
     )
     assert result.returncode != 0
@@ -109,7 +110,7 @@ def test_languages_share_executions_and_prose_edits_execute_nothing(
     en_src = write_project(tmp_path, "en", {"index": en_page})
 
     def build(lang: str, srcdir: Path) -> tuple[int, int, int]:
-        result = run_sphinx(srcdir, tmp_path / f"out-{lang}", lang=lang, cache=cache)
+        result = build_project(srcdir, tmp_path / f"out-{lang}", lang=lang, cache=cache)
         log = result.stdout + result.stderr
         assert result.returncode == 0, log
         return executions(log, lang)

@@ -14,8 +14,9 @@ from pathlib import Path
 import jax
 import pytest
 
-from helpers import DOCS, code_cells
+from helpers import DOCS
 from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.myst_notebook import code_cells
 
 NOT_TEACHING = {
     "index",
@@ -107,9 +108,7 @@ def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
     )
     assert summary != -1, f"{lang}/{name}.md: no '{HEADINGS[lang]['summary']}' section"
     assert exercises > summary, f"{lang}/{name}.md: no exercises after the summary"
-    solutions = [
-        cell for cell in code_cells(DOCS / lang / f"{name}.md") if "hide-cell" in cell
-    ]
+    solutions = [cell for cell in code_cells(text) if "hide-cell" in cell.tags]
     assert solutions, (
         f"{lang}/{name}.md: exercises without a solution cell tagged hide-cell"
     )

@@ -17,6 +17,7 @@ import runpy
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -142,15 +143,21 @@ def run_here(
 
 @pytest.fixture(scope="module")
 def smoke_runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, SmokeRun]:
-    """Every example run once with --smoke and --plot, one after the other."""
+    """Every example run once with --smoke and --plot, side by side."""
     figures = tmp_path_factory.mktemp("figures")
     pycache = tmp_path_factory.mktemp("pycache")
-    runs = {}
-    for script in SCRIPTS:
-        figure = figures / f"{script.stem}.png"
-        result = run(script, "--smoke", "--plot", str(figure), pycache=pycache)
-        runs[script.stem] = SmokeRun(result, figure)
-    return runs
+    with ThreadPoolExecutor() as pool:
+        runs = {
+            script.stem: pool.submit(
+                run, script, "--smoke", "--plot", str(figure), pycache=pycache
+            )
+            for script in SCRIPTS
+            for figure in [figures / f"{script.stem}.png"]
+        }
+        return {
+            name: SmokeRun(result.result(), figures / f"{name}.png")
+            for name, result in runs.items()
+        }
 
 
 def test_every_example_is_covered() -> None:
@@ -161,6 +168,7 @@ def test_every_example_is_covered() -> None:
     assert [name for name in NAMES if f"examples/{name}.py" not in readme] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_smoke_run_succeeds_and_shows_its_result(
     name: str, smoke_runs: dict[str, SmokeRun]

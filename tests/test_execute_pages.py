@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 from helpers import REPO
+from jaxguide_site.notebooks.downloads import SETUP_TAG
 
 PAGE = """# T
 
@@ -59,3 +61,26 @@ def test_fails_on_an_unexpected_error_and_on_a_missing_one(tmp_path: Path) -> No
     assert "ValueError: boom" in result.stdout
     assert "expected an exception, none raised" in result.stdout
     assert "2 cell(s) misbehaved" in result.stdout
+
+
+def test_runs_a_downloaded_notebook_without_its_colab_setup(tmp_path: Path) -> None:
+    cells = [
+        ("%pip install jaxguide", [SETUP_TAG]),  # as the runner knows it
+        ("x = 6 * 7\nx", []),
+        ("1 / 0", ["raises-exception"]),
+    ]
+    notebook = {
+        "cells": [
+            {"cell_type": "code", "source": source, "metadata": {"tags": tags}}
+            for source, tags in cells
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = tmp_path / "page.ipynb"
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    result = run(path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "--- cell 1\n42\n" in result.stdout
+    assert "ZeroDivisionError" in result.stdout

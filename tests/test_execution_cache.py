@@ -9,16 +9,16 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import closing
-from io import StringIO
 from pathlib import Path
 
 import pytest
 from jupyter_cache import get_cache
 from jupyter_cache.cache.main import JupyterCacheBase
-from sphinx.application import Sphinx
+from sphinx.testing.util import SphinxTestApp
 
-from helpers import DOCS, REPO, run_sphinx, tiny_project
+from helpers import REPO, run_sphinx, site_app, tiny_project
 from jaxguide_site.execution.cache import (
     CACHE_ENV,
     _trim_to_limit,
@@ -26,6 +26,7 @@ from jaxguide_site.execution.cache import (
     keyed_cache_folder,
 )
 
+StartSphinx = Callable[[], SphinxTestApp]
 RACE = Path(__file__).with_name("cache_race.py")
 TABLES = {"settings", "nbcache", "nbproject"}
 
@@ -66,37 +67,42 @@ def test_only_the_three_most_recent_caches_are_kept(repo_copy: Path) -> None:
     assert kept == set(seen[-3:])
 
 
-def start_sphinx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sphinx:
-    """A Sphinx application on a tiny project with the site's conf.py, up to
-    the point where a build would fork its parallel readers. Its cache is
-    ``tmp_path / "cache"`` unless the test named one."""
-    if not os.environ.get(CACHE_ENV):
-        monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
-    srcdir = tiny_project(tmp_path / "src", pages=2)
-    return Sphinx(
-        srcdir,
-        DOCS,
-        tmp_path / "out",
-        tmp_path / "doctrees",
-        "html",
-        confoverrides={"language": "en"},
-        status=StringIO(),
-        warning=StringIO(),
-        parallel=4,
-    )
+@pytest.fixture
+def start_sphinx(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[StartSphinx]:
+    """Starts a Sphinx application on a tiny project with the site's conf.py,
+    up to the point where a build would fork its parallel readers. Its cache
+    is ``tmp_path / "cache"`` unless the test named one."""
+    apps: list[SphinxTestApp] = []
+
+    def start() -> SphinxTestApp:
+        if not os.environ.get(CACHE_ENV):
+            monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+        srcdir = tiny_project(tmp_path / "src", pages=2)
+        apps.append(site_app(srcdir, tmp_path / "out", lang="en", jobs=4))
+        return apps[-1]
+
+    yield start
+    for app in apps:
+        app.cleanup()
 
 
 def test_the_environment_variable_names_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, start_sphinx: StartSphinx
 ) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "mine"))
-    app = start_sphinx(tmp_path, monkeypatch)
+    app = start_sphinx()
     assert app.config.nb_execution_cache_path == str(tmp_path / "mine")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("attempt", range(3))
 def test_parallel_readers_find_the_cache_created(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, attempt: int
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    start_sphinx: StartSphinx,
+    attempt: int,
 ) -> None:
     """On a cold build, 16 processes opening the cache at one instant and
     each storing a notebook (what -j readers do) all succeed, and every
@@ -111,7 +117,7 @@ def test_parallel_readers_find_the_cache_created(
     del attempt
     cache = tmp_path / "cache"
     monkeypatch.setenv(CACHE_ENV, str(cache))
-    start_sphinx(tmp_path, monkeypatch)
+    start_sphinx()
     race = subprocess.run(
         [sys.executable, str(RACE), str(cache), "--store", "--as-the-build"],
         capture_output=True,
@@ -128,15 +134,15 @@ def test_parallel_readers_find_the_cache_created(
 
 
 def test_readers_store_without_trimming(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch, start_sphinx: StartSphinx
 ) -> None:
     # An earlier Sphinx application in this process deferred it already.
     monkeypatch.setattr(JupyterCacheBase, "truncate_caches", _trim_to_limit)
-    start_sphinx(tmp_path, monkeypatch)
+    start_sphinx()
     assert JupyterCacheBase.truncate_caches is not _trim_to_limit
 
 
-@pytest.mark.sphinx
+@pytest.mark.slow
 def test_a_cold_build_with_four_readers_stores_every_page_then_trims(
     tmp_path: Path,
 ) -> None:
@@ -144,6 +150,8 @@ def test_a_cold_build_with_four_readers_stores_every_page_then_trims(
     create_cache(cache)
     get_cache(cache).change_cache_limit(4)
     srcdir = tiny_project(tmp_path / "src", pages=6)
+    # In its own process: the readers are forked, and forking this one, where
+    # other tests have started JAX's threads, could deadlock.
     result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=cache, jobs=4)
     log = result.stdout + result.stderr
     assert result.returncode == 0, log

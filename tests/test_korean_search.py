@@ -22,7 +22,7 @@ from sphinx.search import SearchLanguage, languages
 from sphinx.search.en import SearchEnglish
 
 from browser import skip_or_fail
-from helpers import run_sphinx
+from helpers import build_project, sample_project
 from jaxguide_site import korean_search
 from jaxguide_site.korean_search import (
     STOPWORDS,
@@ -32,6 +32,7 @@ from jaxguide_site.korean_search import (
     js_stemmer_code,
     stem_hangul,
 )
+from jaxguide_site.languages import LANGUAGES
 
 KOREAN = SearchKorean({})
 SEARCHTOOLS = Path(sphinx.__file__).parent / "themes/basic/static/searchtools.js"
@@ -245,38 +246,17 @@ def test_javascript_splits_and_stems_like_python(tmp_path: Path) -> None:
         assert sorted(js["query"]) == sorted(set(TABLE[text])), text
 
 
-PAGES = {
-    "ko": {
-        "jit": "# JIT 컴파일\n\n`jax.jit`으로 함수를 컴파일합니다. 컴파일을 하면 "
-        "JAX는 arrays를 빠르게 처리합니다.\n",
-        "files": "# 저장\n\n배열을 파일에 저장하고 파일을 읽습니다.\n",
-        "random": "# 난수\n\n난수를 만드는 키를 나눕니다. 값을 벡터화하는 "
-        "방법과 미분하기.\n",
-    },
-    "en": {
-        "jit": "# JIT compilation\n\nJAX compiles functions over arrays.\n",
-        "files": "# Saving\n\nSave arrays to files.\n",
-        "random": "# Random numbers\n\nSplit keys to vectorize and differentiate.\n",
-    },
-}
-
-
 @pytest.fixture(scope="module")
 def tiny_sites(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("search")
-    for lang, pages in PAGES.items():
-        srcdir = root / "src" / lang
-        srcdir.mkdir(parents=True)
-        toctree = "\n".join(pages)
-        index = f"# {lang}\n\n```{{toctree}}\n:hidden:\n\n{toctree}\n```\n"
-        for name, text in {"index": index, **pages}.items():
-            (srcdir / f"{name}.md").write_text(text, encoding="utf-8")
-    for lang in PAGES:
-        result = run_sphinx(
-            root / "src" / lang, root / "out" / lang, lang=lang, cache=root / "cache"
+    """tests/roots/korean-search built, each language into out/<lang>."""
+    root = sample_project("korean-search", tmp_path_factory.mktemp("search") / "src")
+    out = root.parent / "out"
+    for lang in LANGUAGES:
+        result = build_project(
+            root / lang, out / lang, lang=lang, cache=root.parent / "cache"
         )
         assert result.returncode == 0, result.stdout + result.stderr
-    return root / "out"
+    return out
 
 
 def search_index(site: Path, lang: str) -> dict[str, Any]:
@@ -294,7 +274,6 @@ def pages_with(index: dict[str, Any], term: str) -> set[str]:
     return docs
 
 
-@pytest.mark.sphinx
 def test_korean_index_holds_stems(tiny_sites: Path) -> None:
     index = search_index(tiny_sites, "ko")
     assert pages_with(index, "컴파일") == {"jit"}
@@ -310,7 +289,6 @@ def test_korean_index_holds_stems(tiny_sites: Path) -> None:
     assert "KoreanStemmer" not in language_data
 
 
-@pytest.mark.sphinx
 def test_english_index_is_still_porter(tiny_sites: Path) -> None:
     index = search_index(tiny_sites, "en")
     assert pages_with(index, "array") == {"jit", "files"}
@@ -322,7 +300,6 @@ def test_english_index_is_still_porter(tiny_sites: Path) -> None:
     assert "KoreanSearch" not in language_data
 
 
-@pytest.mark.sphinx
 def test_korean_queries_find_their_page(tiny_sites: Path, tmp_path: Path) -> None:
     html = tiny_sites / "ko" / "html"
     scripts = [

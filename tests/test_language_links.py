@@ -11,45 +11,24 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run_sphinx
+from helpers import build_project, sample_project
+from jaxguide_site.languages import LANGUAGES
 
 # A release, so that the links show they keep the version.
 ENV = {"JAXGUIDE_VERSION": "0.3", "JAXGUIDE_BASE_URL": "https://example.org/g/"}
-INDEX = "# {title}\n\n```{{toctree}}\n{pages}\n```\n"
 
 
 @pytest.fixture(scope="module")
 def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("site")
-    pages = {
-        "ko": {
-            "index": INDEX.format(title="홈", pages="both"),
-            "both": "# 둘 다\n\n본문.\n",
-        },
-        "en": {
-            "index": INDEX.format(
-                title="Home", pages="both\nin-progress\nenglish-only"
-            ),
-            "both": "# Both\n\nText.\n",
-            "in-progress": "# Being translated\n\nText.\n",
-            "english-only": "# English only\n\nText.\n",
-        },
-    }
-    (root / "src" / "_data").mkdir(parents=True)
-    (root / "src" / "_data" / "translations.toml").write_text(
-        '[in_progress]\nko = ["in-progress"]\nen = []\n', encoding="utf-8"
-    )
-    for lang, texts in pages.items():
-        (root / "src" / lang).mkdir()
-        for name, text in texts.items():
-            (root / "src" / lang / f"{name}.md").write_text(text, encoding="utf-8")
-    for lang in pages:  # every source first: each build looks at the other's
-        srcdir = root / "src" / lang
-        result = run_sphinx(
-            srcdir, root / "out" / lang, lang=lang, cache=root / "cache", env=ENV
+    """tests/roots/language-links built, each language into out/<lang>."""
+    root = sample_project("language-links", tmp_path_factory.mktemp("site") / "src")
+    out = root.parent / "out"
+    for lang in LANGUAGES:  # both sources exist: each build looks at the other's
+        result = build_project(
+            root / lang, out / lang, lang=lang, cache=root.parent / "cache", env=ENV
         )
         assert result.returncode == 0, result.stdout + result.stderr
-    return root / "out"
+    return out
 
 
 def html(site: Path, lang: str, page: str) -> str:

@@ -1,22 +1,52 @@
-"""The code-cell reader the tests share (tests/helpers.py).
+"""The one reader of the pages' source (src/jaxguide_site/myst_notebook.py).
 
 That both languages have the same pages, with identical code cells and
 kernelspec (which lets them share one execution in the notebook cache), the
 same headings, figures and labels, is checked by the translation checker:
-see tests/test_translation.py, which also shows that its reader finds the
-same cells as this one on every real page.
+see tests/test_translation.py.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import code_cells
+import pytest
+
+from helpers import DOCS
+from jaxguide_site.myst_notebook import code_cells, read_cells
+
+PAGES = sorted(DOCS.glob("*/*.md"))
 
 
-def test_parser_finds_cells_with_their_tags(tmp_path: Path) -> None:
-    page = tmp_path / "page.md"
-    page.write_text(
+def test_cells_keep_their_options_and_where_they_are() -> None:
+    text = (
         "# T\n\n```{code-cell} ipython3\n:tags: [raises-exception]\n\n1 / 0\n```\n"
+        "\nMore prose.\n\n````{code-cell} ipython3\n---\ntags: [hide-cell]\n---\n"
+        "x = 1\ny = 2\n````\n"
     )
-    assert code_cells(page) == [" ipython3\n:tags: [raises-exception]\n\n1 / 0"]
+    first, second = code_cells(text)
+    assert (first.line, first.tags, first.source, first.line_of(0)) == (
+        3,
+        ("raises-exception",),
+        "1 / 0",
+        6,
+    )
+    assert (second.line, second.tags, second.line_of(1)) == (11, ("hide-cell",), 16)
+    prose = [cell for cell in read_cells(text) if cell.kind == "markdown"]
+    assert [(cell.line, cell.source) for cell in prose] == [
+        (1, "# T"),
+        (9, "More prose."),
+    ]
+
+
+@pytest.mark.parametrize(
+    "page", PAGES, ids=lambda page: f"{page.parent.name}/{page.stem}"
+)
+def test_every_cell_of_a_real_page_is_where_the_reader_says(page: Path) -> None:
+    lines = page.read_text(encoding="utf-8").splitlines()
+    for cell in read_cells(page.read_text(encoding="utf-8")):
+        source = cell.source.splitlines()
+        if cell.kind == "code":
+            assert lines[cell.line - 1].startswith("```{code-cell}"), cell
+        if source:
+            assert lines[cell.line_of(0) - 1 : cell.line_of(len(source)) - 1] == source

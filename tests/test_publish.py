@@ -41,7 +41,7 @@ PAGES = {
 }
 NEW_IN_DEV = {"ko": "# 새 페이지\n\n본문.\n", "en": "# New page\n\nText.\n"}
 
-pytestmark = [pytest.mark.sphinx, pytest.mark.site]  # runs in nox -s site
+pytestmark = pytest.mark.site  # runs in nox -s site
 
 
 def _write_sources(root: Path, version: str) -> Path:

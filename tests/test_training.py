@@ -95,10 +95,11 @@ def test_bad_arguments_are_named(
         gradient_descent(loss_fn, params, jnp.ones(3), jnp.ones(3), **arguments)  # type: ignore[arg-type]
 
 
-widths = st.lists(st.integers(min_value=1, max_value=6), min_size=2, max_size=4)
+# Two widths only, so that most layers reuse a compiled shape.
+widths = st.lists(st.sampled_from([1, 5]), min_size=2, max_size=4)
 
 
-@settings(max_examples=12)  # each new shape compiles: keep this quick
+@settings(max_examples=6)  # each new shape compiles: keep this quick
 @given(widths=widths, seed=st.integers(0, 2**31 - 1))
 def test_init_mlp_shapes_and_determinism(widths: list[int], seed: int) -> None:
     params = init_mlp(jax.random.key(seed), widths)

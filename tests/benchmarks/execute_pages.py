@@ -1,7 +1,10 @@
 """Execute the pages' code cells in plain Python and print what each cell shows.
 
-For machines without the Sphinx toolchain, such as a GPU machine that has JAX
-but not myst-nb: ``python tests/benchmarks/execute_pages.py docs/en/*.md``.
+``python -m tests.benchmarks.execute_pages docs/en/jit.md`` reads a page with
+the site's own reader (myst-nb's, :mod:`jaxguide_site.myst_notebook`). Where
+myst-nb is not installed, such as a GPU machine that has JAX only, give it the
+site's downloaded notebooks instead (``build/sphinx/en/html/jit.ipynb``): they
+hold the same cells but the build-only ones, and need nothing to be read.
 Each page runs in a fresh Python process (pages change JAX's configuration),
 its cells in order in one namespace, as in the notebook; the value
 of a cell's last expression is printed as the notebook would display it;
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import subprocess
 import sys
 import time
@@ -22,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import matplotlib as mpl
-from tests.helpers import code_cells
 
 
 def _show(value: object) -> None:
@@ -54,17 +57,35 @@ def run_cell(source: str, namespace: dict[str, Any]) -> None:
         exec(compile(tree, "<cell>", "exec"), namespace)  # noqa: S102
 
 
+# The downloads' first cell installs jaxguide in Colab (IPython's %pip): not
+# Python, and nothing to do here (src/jaxguide_site/notebooks/downloads.py).
+COLAB_SETUP_TAG = "jaxguide-colab-setup"
+
+
+def code_cells(path: Path) -> list[tuple[str, list[str]]]:
+    """(source, tags) of each code cell of a page or a downloaded notebook."""
+    if path.suffix == ".ipynb":
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        cells = [
+            ("".join(cell["source"]), cell.get("metadata", {}).get("tags", []))
+            for cell in notebook["cells"]
+            if cell["cell_type"] == "code"
+        ]
+        return [(source, tags) for source, tags in cells if COLAB_SETUP_TAG not in tags]
+    from jaxguide_site.myst_notebook import code_cells as page_cells  # noqa: PLC0415
+
+    text = path.read_text(encoding="utf-8")
+    return [(cell.source, list(cell.tags)) for cell in page_cells(text)]
+
+
 def run_page(path: Path) -> int:
     print(f"\n=== {path} ===", flush=True)
     namespace: dict[str, Any] = {"display": _show, "__name__": "__main__"}
     failures = 0
-    for number, cell in enumerate(code_cells(path), 1):
-        _, _, source = cell.partition("\n")  # drop the language after {code-cell}
-        options = []
-        while source.startswith(":"):
-            line, _, source = source.partition("\n")
-            options.append(line)
-        expect_error = any("raises-exception" in line for line in options)
+    cells = code_cells(path)  # read before the pages' myst_nb is stubbed
+    _stub_myst_nb()
+    for number, (source, tags) in enumerate(cells, 1):
+        expect_error = "raises-exception" in tags
         print(f"--- cell {number}{' (raises-exception)' if expect_error else ''}")
         start = time.perf_counter()
         try:
@@ -84,7 +105,12 @@ def run_page(path: Path) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pages", nargs="+", type=Path, help="MyST notebook pages")
+    parser.add_argument(
+        "pages",
+        nargs="+",
+        type=Path,
+        help="pages (.md) or downloaded notebooks (.ipynb)",
+    )
     args = parser.parse_args()
     if len(args.pages) > 1:
         codes = [
@@ -95,7 +121,6 @@ def main() -> int:
         ]
         return max(codes)
     mpl.use("Agg")
-    _stub_myst_nb()
     failures = sum(run_page(page) for page in args.pages)
     print(f"\n{failures} cell(s) misbehaved")
     return 1 if failures else 0

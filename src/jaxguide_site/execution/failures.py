@@ -17,13 +17,14 @@ from myst_nb.sphinx_ import NbMetadataCollector
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from ..myst_notebook import code_cells
+
 logger = logging.getLogger(__name__)
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _CELL_SOURCE = re.compile(
     r"executing the following cell:\n-{18}\n(?P<source>.*?)\n-{18}\n", re.DOTALL
 )
-_CODE_CELL = re.compile(r"^(`{3,}|~{3,})\{code-cell\}")
 
 
 def summarize_failure(
@@ -40,19 +41,10 @@ def summarize_failure(
     match = _CELL_SOURCE.search(plain)
     if match is None:
         return None, None, error
-    first_line = next((ln for ln in match["source"].splitlines() if ln.strip()), "")
-    cell_number = 0
-    fence_line: int | None = None
-    for number, line in enumerate(page_text.splitlines(), start=1):
-        if _CODE_CELL.match(line):
-            cell_number += 1
-            fence_line = number
-        elif (
-            fence_line is not None
-            and first_line
-            and line.rstrip() == first_line.rstrip()
-        ):
-            return cell_number, fence_line, error
+    failed = match["source"].strip()
+    for number, cell in enumerate(code_cells(page_text), start=1):
+        if cell.source.strip() == failed:
+            return number, cell.line, error
     return None, None, error
 
 

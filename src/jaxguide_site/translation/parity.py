@@ -1,8 +1,8 @@
 """What a page and its translation must share, read from their MyST source.
 
 :func:`read_source` splits a page into its front matter (parsed as YAML), its
-code cells (as written: language, options, source), the text outside code
-cells and the prose lines outside any code (code cells, code blocks, code
+code cells (myst-nb's reading: options and source, with their lines), the
+text outside code cells and the prose lines outside any code (code cells, code blocks, code
 directives such as ``{eval-rst}``; the lines of directives that hold text,
 such as ``{note}`` or a ``{glue:figure}`` caption, are prose), each with its
 line in the file. :func:`compare` lists what differs between two versions:
@@ -11,18 +11,21 @@ kernelspec, code cells, figures, heading levels and ``(label)=`` targets.
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..myst_notebook import Cell, read_cells
+
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<body>(?:.*\n)*?)---[ \t]*(?:\n|\Z)")
 FENCE = re.compile(r"^(?P<mark>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>.*)$")
 DIRECTIVE = re.compile(r"\{(?P<name>[^}\s]+)\}")
 # Directives whose content is code, not prose; a plain ``` block is code too.
-CODE = {"code-cell", "code-block", "code", "sourcecode", "eval-rst", "doctest"}
+CODE = {"code-block", "code", "sourcecode", "eval-rst", "doctest"}
 HEADING = re.compile(r"^#{1,6}(?=[ \t]|$)")
 LABEL = re.compile(r"^\([^()\s]+\)(?==[ \t]*$)")
 FIGURE = re.compile(r"^(?:`{3,}|~{3,}|:{3,})[ \t]*\{(?:glue:figure|figure|image)\}")
@@ -36,7 +39,7 @@ class Source:
     meta_error: str | None = None
     kept: list[str] = field(default_factory=list)  # body without code cells
     prose: list[tuple[int, str]] = field(default_factory=list)  # outside code
-    cells: list[tuple[int, list[str]]] = field(default_factory=list)
+    cells: list[Cell] = field(default_factory=list)  # the code cells
 
     def find(self, *patterns: re.Pattern[str]) -> list[tuple[int, str]]:
         """(line, matched text) for each match of ``patterns`` in the prose."""
@@ -49,7 +52,11 @@ class Source:
 
 
 def read_source(path: Path) -> Source:
-    """Read ``path``; a front matter that is not YAML is noted in meta_error."""
+    """Read ``path``; a front matter that is not YAML is noted in meta_error.
+
+    The cells are myst-nb's reading of the page (:mod:`..myst_notebook`); the
+    markdown cells are read line by line for prose, code blocks and
+    directives."""
     source, text = Source(), path.read_text(encoding="utf-8")
     lines, match = text.splitlines(), FRONT_MATTER.match(text)
     index = match["body"].count("\n") + 2 if match else 0
@@ -62,9 +69,24 @@ def read_source(path: Path) -> Source:
         except yaml.YAMLError as exc:
             meta, source.meta_error = {}, f"front matter is not valid YAML: {exc}"
         source.meta = meta if isinstance(meta, dict) else {}
+    body = "\n".join(lines[index:]) + "\n"  # the cells do not need the metadata
+    for read in read_cells(body):
+        cell = replace(
+            read, line=read.line + index, source_line=read.source_line + index
+        )
+        if cell.kind == "code":
+            source.cells.append(cell)
+        else:
+            _read_markdown(source, cell.source.splitlines(), cell.line)
+    return source
+
+
+def _read_markdown(source: Source, lines: list[str], first: int) -> None:
+    """Add a markdown cell's prose (and its code blocks, to ``kept``)."""
     directives: list[str] = []  # the fences of open directives holding prose
+    index = 0
     while index < len(lines):
-        line, number = lines[index], index + 1
+        line, number = lines[index], first + index
         index += 1
         fence = FENCE.match(line)
         mark, info = (fence["mark"], fence["info"].strip()) if fence else ("", "")
@@ -74,22 +96,17 @@ def read_source(path: Path) -> Source:
             directives.pop()
         elif fence and (mark[0] == ":" or (kind and kind not in CODE)):
             directives.append(mark)
-        elif fence:  # a code block or a code cell: skip to its closing fence
+        elif fence:  # a code block: its lines are not prose
             closing = re.compile(rf"{re.escape(mark[0])}{{{len(mark)},}}[ \t]*")
             end = next(
                 (i for i in range(index, len(lines)) if closing.fullmatch(lines[i])),
                 len(lines),
             )
-            if kind == "code-cell":
-                cell = [fence["info"][len("{code-cell}") :], *lines[index:end]]
-                source.cells.append((number, cell))
-            else:
-                source.kept.extend(lines[index - 1 : end + 1])
+            source.kept.extend(lines[index - 1 : end + 1])
             index = end + 1
             continue
         source.kept.append(line)
         source.prose.append((number, line))
-    return source
 
 
 Found = tuple[str, int | None, str]  # path, line, message
@@ -101,20 +118,36 @@ def _first_difference(a: list[Any], b: list[Any]) -> int | None:
     return next((i for i, (x, y) in pairs if x != y), default)
 
 
+def _cell_lines(cell: Cell) -> list[tuple[int, str]]:
+    """(line, text) of a code cell as compared: its options, then its source."""
+    options = json.dumps(cell.metadata, sort_keys=True, ensure_ascii=False)
+    source = enumerate(cell.source.splitlines())
+    return [
+        (cell.line, f"options {options}"),
+        *((cell.line_of(i), t) for i, t in source),
+    ]
+
+
 def _cells(path: str, page: Source, other_path: str, other: Source) -> list[Found]:
     found: list[Found] = []
     pairs = zip(page.cells, other.cells, strict=False)
-    for number, ((line, cell), (other_line, other_cell)) in enumerate(pairs, 1):
-        if (k := _first_difference(cell, other_cell)) is None:
+    for number, (cell, other_cell) in enumerate(pairs, 1):
+        mine, theirs = _cell_lines(cell), _cell_lines(other_cell)
+        texts, other_texts = [t for _, t in mine], [t for _, t in theirs]
+        if (k := _first_difference(texts, other_texts)) is None:
             continue
-        mine, theirs = (
-            repr(c[k]) if k < len(c) else "end of cell" for c in (cell, other_cell)
+        here, there = (
+            repr(t[k]) if k < len(t) else "end of cell" for t in (texts, other_texts)
+        )
+        line, other_line = (
+            side[min(k, len(side) - 1)][0] + max(0, k - len(side) + 1)
+            for side in (mine, theirs)
         )
         message = (
-            f"code cell {number} differs from {other_path}:{other_line + k}: "
-            f"{mine} here, {theirs} there"
+            f"code cell {number} differs from {other_path}:{other_line}: "
+            f"{here} here, {there} there"
         )
-        found.append((path, line + k, message))
+        found.append((path, line, message))
         if len(page.cells) != len(other.cells):
             break  # the cells after it are shifted: the count tells the rest
     return found
@@ -140,7 +173,9 @@ def _count(what: str, mine: Items, theirs: Items) -> list[Found]:
 
 
 def _cell_items(page: Source) -> list[tuple[int, str]]:
-    return [(line, "\n".join(cell)) for line, cell in page.cells]
+    return [
+        (cell.line, "\n".join(t for _, t in _cell_lines(cell))) for cell in page.cells
+    ]
 
 
 def _figure_items(page: Source) -> list[tuple[int, str]]:
