@@ -8,6 +8,7 @@
     nox -s notebooks  # run the site's .ipynb downloads where only a reader's tools are
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
+    nox -s messages  # extract the interface text, merge it into the catalogs
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
@@ -249,6 +250,15 @@ def bench(session: nox.Session) -> None:
         "tests.benchmarks.build_bench",
         *session.posargs,
     )
+
+
+@nox.session
+def messages(session: nox.Session) -> None:
+    """Extract the site's own interface text (src/jaxguide_site/locale/
+    jaxguide.pot) and merge it into each language's catalog, listing the
+    messages to translate there."""
+    install(session, "docs")
+    session.run("python", "-m", "jaxguide_site.interface_text.messages")
 
 
 @nox.session(venv_backend="uv")

@@ -67,13 +67,14 @@ jax_version = installed_version("jax")
 # Colab opens each page's notebook from this repository's gh-pages branch.
 jaxguide_repository = repository
 
-TITLES = {"ko": "JAX 가이드", "en": "JAX Guide"}
-SEARCH_PLACEHOLDERS = {"ko": "검색...", "en": "Search..."}
+# The interface text set here is in the jaxguide messages, translated per
+# language (src/jaxguide_site/locale).
+from jaxguide_site.interface_text.messages import N_, translations
+
+TITLE = N_("JAX Guide")
+SEARCH_PLACEHOLDER = N_("Search...")
 # Cells tagged hide-cell are exercise solutions (the only use of that tag).
-SOLUTION_TOGGLES = {
-    "ko": ("풀이 보기", "풀이 숨기기"),
-    "en": ("Show solution", "Hide solution"),
-}
+SOLUTION_TOGGLES = (N_("Show solution"), N_("Hide solution"))
 
 extensions = [
     "myst_nb",
@@ -214,10 +215,10 @@ copybutton_exclude = ".linenos, .gp, .go"
 def _per_language(_app: Sphinx, config: Config) -> None:
     """Set what depends on the language once ``-D language=...`` is applied."""
     lang = config.language
-    config.html_title = config.html_short_title = TITLES.get(lang, TITLES["en"])
-    placeholder = SEARCH_PLACEHOLDERS.get(lang, SEARCH_PLACEHOLDERS["en"])
-    config.html_theme_options["search_bar_text"] = placeholder
-    show, hide = SOLUTION_TOGGLES.get(lang, SOLUTION_TOGGLES["en"])
+    text = translations(lang).gettext
+    config.html_title = config.html_short_title = text(TITLE)
+    config.html_theme_options["search_bar_text"] = text(SEARCH_PLACEHOLDER)
+    show, hide = (text(toggle) for toggle in SOLUTION_TOGGLES)
     config.nb_code_prompt_show, config.nb_code_prompt_hide = show, hide
     stable = f"{base_url}{lang}/stable/"
     config.html_baseurl = config.ogp_site_url = stable

@@ -317,7 +317,7 @@ def test_version_switcher_lists_versions_and_keeps_the_page(
             menu.nth(i).get_attribute("data-version-name") for i in range(menu.count())
         ]
         assert [name and name.split(" ")[0] for name in names] == ["dev", "0.2", "0.1"]
-        # An old release: the theme's banner, in Korean.
+        # An old release: the theme's banner, in the guide's Korean.
         banner = page.locator("#bd-header-version-warning")
         banner.get_by_text("이전 버전(0.1)").wait_for()
         assert banner.get_by_role("link", name="최신 릴리스로 이동").count() == 1
@@ -333,7 +333,7 @@ def test_version_switcher_falls_back_to_the_home_of_a_version_without_the_page(
     with browse(browser, site, "en-US") as (page, base, _):
         page.goto(f"{base}/en/dev/new.html")
         page.locator("#bd-header-version-warning").get_by_text(
-            "an unstable development version"
+            "the guide for a version in development (dev)"
         ).wait_for()
         page.locator(".version-switcher__button").first.click()
         page.locator(".version-switcher__menu a[data-version='0.2']").first.click()

@@ -34,18 +34,16 @@ from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
+from .interface_text.catalog import _
 from .publishing.site_address import STABLE
 
-SWITCHER_LABEL = {"ko": "언어", "en": "Language"}
-MISSING_TITLE = {
-    "ko": "이 페이지는 아직 {label}로 번역되지 않았습니다",
-    "en": "This page is not translated into {label} yet",
-}
-BANNER = {
-    "ko": "이 페이지는 아직 한국어로 번역되지 않았습니다. 번역하는 동안에는 원문을 읽어 주세요.",
-    "en": "This page has not been translated into English yet. Until it is, please read the original.",
-}
-READ_ORIGINAL = {"ko": "원문 읽기", "en": "Read the original"}
+# {label}: this site's language, as the switcher names it.
+MISSING_TITLE = _("This page is not translated into {label} yet")
+BANNER = _(
+    "This page has not been translated into {label} yet. "
+    "Until it is, please read the original."
+)
+READ_ORIGINAL = _("Read the original")
 
 
 @dataclass(frozen=True)
@@ -127,9 +125,6 @@ def _add_links(
         return
     links = language_links(app, pagename, is_source=doctree is not None)
     context["jaxguide_languages"] = links
-    context["jaxguide_switcher_label"] = SWITCHER_LABEL.get(
-        app.config.language, "Language"
-    )
     top = _site_root(app, pagename) + app.config.jaxguide_top_url
     # Search engines want absolute hreflang URLs, and the canonical copies:
     # the stable one of each language (as html_baseurl is for this language).
@@ -160,13 +155,12 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         code, label = originals[0]
         root = _site_root(app, pagename)
         site = site_url(app, code)
+        this_language = app.config.jaxguide_languages[lang]
         context = {
-            "title": MISSING_TITLE.get(lang, MISSING_TITLE["en"]).format(
-                label=app.config.jaxguide_languages[lang]
-            ),
-            "jaxguide_banner": BANNER.get(lang, BANNER["en"]),
+            "title": str(MISSING_TITLE).format(label=this_language),
+            "jaxguide_banner": str(BANNER).format(label=this_language),
             "jaxguide_original_url": f"{root}{site}{pagename}.html",
-            "jaxguide_original_label": f"{READ_ORIGINAL.get(lang, READ_ORIGINAL['en'])} ({label})",
+            "jaxguide_original_label": f"{READ_ORIGINAL} ({label})",
             "jaxguide_original_lang": code,
         }
         yield pagename, context, "untranslated.html"

@@ -1,6 +1,10 @@
-"""Interface text the themes and myst-nb write in English only: our Korean
-corrections to sphinx-book-theme's catalog (:mod:`.theme`) and the headers of
-myst-nb's execution table (:mod:`.execution_table`).
+"""Interface text: the site's own messages in one gettext domain
+(:mod:`.messages`, :mod:`.catalog`), our Korean corrections to
+sphinx-book-theme's catalog (:mod:`.theme`) and the headers of myst-nb's
+execution table (:mod:`.execution_table`).
+
+Importing this package imports no Sphinx: the publishing step reads the
+messages without it.
 """
 
 from __future__ import annotations
@@ -8,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import execution_table, theme
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -16,6 +19,9 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
+    from . import catalog, execution_table, theme  # noqa: PLC0415
+
+    catalog.setup(app)
     theme.setup(app)
     execution_table.setup(app)
     return PARALLEL_SAFE

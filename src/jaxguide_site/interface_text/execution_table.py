@@ -1,8 +1,9 @@
-"""Korean column headers for myst-nb's execution table (``{nb-exec-table}``).
+"""The column headers of myst-nb's execution table (``{nb-exec-table}``) in
+the site's language.
 
 myst-nb writes the table's headers in English, with no catalog to translate
-them. On the Korean site this post-transform, which runs right after
-myst-nb's own (priority 8), replaces them.
+them. This post-transform, which runs right after myst-nb's own (priority 8),
+replaces them with their translations in the ``jaxguide`` messages.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from .catalog import _
+
+# myst-nb's headers, each with its translation ("Modified": when it ran).
 HEADERS = {
-    "ko": {
-        "Document": "페이지",
-        "Modified": "실행 시각",
-        "Method": "방식",
-        "Run Time (s)": "실행 시간(초)",
-        "Status": "결과",
-    }
+    "Document": _("Document"),
+    "Modified": _("Modified"),
+    "Method": _("Method"),
+    "Run Time (s)": _("Run Time (s)"),
+    "Status": _("Status"),
 }
 
 
@@ -26,8 +28,8 @@ class TranslateExecTableHeaders(SphinxPostTransform):
     default_priority = 9
 
     def run(self, **_kwargs: object) -> None:
-        names = HEADERS.get(self.config.language)
-        if names is None:
+        names = {english: str(translated) for english, translated in HEADERS.items()}
+        if all(english == text for english, text in names.items()):
             return
         for head in self.document.findall(nodes.thead):
             cells = list(head.findall(nodes.paragraph))

@@ -30,6 +30,7 @@ from myst_nb.core.read import create_nb_reader
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from ..interface_text.catalog import _
 from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
 from .reader import for_readers
@@ -48,37 +49,22 @@ if "google.colab" in sys.modules and importlib.util.find_spec("jaxguide") is Non
     %pip install --quiet "jaxguide @ git+https://github.com/{repository}@{ref}"
 """
 TEXT = {
-    "ko": {
-        "notebook": "실행된 노트북 내려받기",
-        "colab": "Colab에서 열기",
-        "launch": "직접 실행해 보기",
-        "note": (
-            "이 페이지의 코드는 사이트를 빌드할 때 실행되었고, 첫 셀의 출력이 "
-            "어떤 JAX 버전과 장치에서 실행되었는지 보여 줍니다. 시간 측정값은 그 "
-            "장치에서 잰 값입니다. GPU나 TPU에서는 큰 배열 연산이 훨씬 빨라지고 "
-            "작은 연산에서는 디스패치 오버헤드가 시간의 대부분을 차지하므로, 비율도 "
-            "달라집니다. 위의 버튼으로 노트북(.ipynb)을 내려받거나 Colab에서 열어 "
-            "직접 실행해 보세요."
-        ),
-    },
-    "en": {
-        "notebook": "Download the executed notebook",
-        "colab": "Open in Colab",
-        "launch": "Run it yourself",
-        "note": (
-            "The code on this page was executed when the site was built; the "
-            "first cell's output shows which JAX and which device ran it. "
-            "Timings are that device's: on a GPU or TPU large array operations "
-            "run much faster and small ones are dominated by dispatch overhead, "
-            "so the ratios change too. Download the notebook (.ipynb) or open it "
-            "in Colab with the buttons above to run it yourself."
-        ),
-    },
+    "notebook": _("Download the executed notebook"),
+    "colab": _("Open in Colab"),
+    "launch": _("Run it yourself"),
+    "note": _(
+        "The code on this page was executed when the site was built; the "
+        "first cell's output shows which JAX and which device ran it. "
+        "Timings are that device's: on a GPU or TPU large array operations "
+        "run much faster and small ones are dominated by dispatch overhead, "
+        "so the ratios change too. Download the notebook (.ipynb) or open it "
+        "in Colab with the buttons above to run it yourself."
+    ),
 }
 
 
-def _text(app: Sphinx) -> dict[str, str]:
-    return TEXT.get(app.config.language, TEXT["en"])
+def _text() -> dict[str, str]:
+    return {name: str(message) for name, message in TEXT.items()}
 
 
 def colab_url(app: Sphinx, page: str) -> str:
@@ -192,7 +178,7 @@ def _add_buttons(
     and the note on where the page ran."""
     if doctree is None or not app.env.metadata.get(pagename, {}).get("kernelspec"):
         return
-    text = _text(app)
+    text = _text()
     buttons = context.get("header_buttons", [])
     download = {
         "type": "link",

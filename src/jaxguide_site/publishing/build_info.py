@@ -60,8 +60,7 @@ def _write_manifest(app: Sphinx, exception: Exception | None) -> None:
 
 
 def _banner_text(app: Sphinx) -> None:
-    if app.config.language == "ko":
-        app.add_js_file("version-banner-ko.js", loading_method="defer")
+    app.add_js_file("version-banner.js", loading_method="defer")
 
 
 def setup(app: Sphinx) -> None:

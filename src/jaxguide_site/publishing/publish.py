@@ -32,6 +32,7 @@ from typing import Any
 from urllib.parse import urlparse
 from xml.sax.saxutils import escape
 
+from ..interface_text.messages import N_, translations
 from .build_info import MANIFEST
 from .site_address import (
     DEV,
@@ -45,10 +46,8 @@ from .site_address import (
 ROOT_PAGES = Path(__file__).resolve().parent / "root_pages"
 # Pages every build has that are no use in a sitemap.
 NOT_IN_SITEMAP = {"genindex.html", "search.html", "py-modindex.html"}
-VERSION_NAMES = {
-    "ko": {"stable": "최신 릴리스", "dev": "개발 중"},
-    "en": {"stable": "stable", "dev": "development"},
-}
+# What the version switcher calls the release that stable/ is and dev.
+VERSION_NAMES = {"stable": N_("stable"), "dev": N_("development")}
 
 
 @dataclass(frozen=True)
@@ -153,7 +152,8 @@ def switcher_entries(lang: str, versions: dict[str, Build]) -> list[dict[str, An
     The newest release is the one ``preferred`` entry and links to ``stable/``
     (the canonical copies); every URL is relative to a version's root.
     """
-    names = VERSION_NAMES.get(lang, VERSION_NAMES["en"])
+    catalog = translations(lang)
+    names = {key: catalog.gettext(name) for key, name in VERSION_NAMES.items()}
     entries: list[dict[str, Any]] = []
     if DEV in versions:
         jax = versions[DEV].jax

@@ -17,13 +17,11 @@ from sphinx.application import Sphinx
 from sphinx.errors import ConfigError
 from sphinx.util.docutils import SphinxDirective
 
+from ..interface_text.catalog import _
 from .glossary import load_glossary
 from .tables import cell, doc_link, table
 
-HEADERS = {
-    "ko": ("영어", "한국어", "뜻", "쓰지 않는 표현"),
-    "en": ("English", "Korean", "Meaning", "Not used"),
-}
+HEADERS = (_("English"), _("Korean"), _("Meaning"), _("Not used"))
 
 
 class GlossaryTable(SphinxDirective):
@@ -57,7 +55,8 @@ class GlossaryTable(SphinxDirective):
                     cell(nodes.Text(", ".join(term.avoid))),
                 ]
             )
-        return [table(HEADERS[lang], (20, 16, 52, 12), rows, "jaxguide-glossary")]
+        headers = tuple(str(header) for header in HEADERS)
+        return [table(headers, (20, 16, 52, 12), rows, "jaxguide-glossary")]
 
 
 def _check_file(app: Sphinx) -> None:

@@ -21,25 +21,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
+from ..interface_text.catalog import _
 from .tables import cell, doc_link, table
 
-HEADERS = {
-    "ko": ("페이지", "상태", "마지막 수정"),
-    "en": ("Page", "State", "Last update"),
-}
+HEADERS = (_("Page"), _("State"), _("Last update"))
 STATES = {
-    "ko": {
-        "translated": "번역됨",
-        "stale": "오래됨",
-        "in progress": "번역 중",
-        "missing": "없음",
-    },
-    "en": {
-        "translated": "Translated",
-        "stale": "Stale",
-        "in progress": "In progress",
-        "missing": "Missing",
-    },
+    "translated": _("Translated"),
+    "stale": _("Stale"),
+    "in progress": _("In progress"),
+    "missing": _("Missing"),
 }
 
 
@@ -70,11 +60,12 @@ class TranslationStatus(SphinxDirective):
             rows.append(
                 [
                     cell(name),
-                    cell(nodes.Text(STATES[lang][page.state])),
+                    cell(nodes.Text(str(STATES[page.state]))),
                     cell(nodes.Text(page.last_update or "—")),
                 ]
             )
-        return [table(HEADERS[lang], (50, 25, 25), rows, "jaxguide-translations")]
+        headers = tuple(str(header) for header in HEADERS)
+        return [table(headers, (50, 25, 25), rows, "jaxguide-translations")]
 
 
 def setup(app: Sphinx) -> None:

@@ -1,6 +1,8 @@
-// Korean text for pydata-sphinx-theme's version banner, which the theme's
-// JavaScript writes in English once it has read versions.json
-// (src/jaxguide_site/publishing/build_info.py loads this on the Korean site only).
+// The guide's own text for pydata-sphinx-theme's version banner, which the
+// theme's JavaScript writes once it has read versions.json. The text, in the
+// page's language, comes from the jaxguide messages: jaxguide-version.html
+// writes it into .jaxguide-banner-text (src/jaxguide_site/publishing/build_info.py
+// loads this script).
 (function () {
   "use strict";
   function translate(banner) {
@@ -8,24 +10,25 @@
     if (!message || message.dataset.jaxguideTranslated) {
       return;
     }
-    var version = DOCUMENTATION_OPTIONS.VERSION;
+    var source = document.querySelector(".jaxguide-banner-text");
+    if (!source) {
+      return;
+    }
     var bold = message.querySelector("strong");
     var button = message.querySelector("a");
     var old = bold && bold.innerText.indexOf("old version") !== -1;
-    var text = old
-      ? "이 문서는 이전 버전(" + version + ")의 가이드입니다."
-      : "이 문서는 개발 중인 버전(" + version + ")의 가이드입니다.";
+    var text = old ? source.dataset.old : source.dataset.dev;
     message.textContent = "";
     var strong = document.createElement("strong");
     strong.textContent = text;
     message.appendChild(strong);
     if (button) {
-      button.textContent = "최신 릴리스로 이동";
+      button.textContent = source.dataset.latest;
       message.appendChild(button);
     }
     var close = banner.querySelector(":scope > a");
     if (close) {
-      close.setAttribute("aria-label", "배너 닫기");
+      close.setAttribute("aria-label", source.dataset.close);
     }
     message.dataset.jaxguideTranslated = "yes";
   }
