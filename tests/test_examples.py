@@ -11,6 +11,7 @@ is most of a short run's time).
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import re
 import runpy
@@ -133,9 +134,18 @@ def run(script: Path, *args: str, pycache: Path) -> subprocess.CompletedProcess[
 def run_here(
     script: Path, args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> int | str | None:
-    """Run an example in this process as ``__main__``; its exit code."""
+    """Run an example in this process as ``__main__``; its exit code.
+
+    ``python examples/x.py`` finds the examples' ``_cli`` module beside the
+    script; here it is loaded from there, leaving the import path alone.
+    """
+    spec = importlib.util.spec_from_file_location("_cli", EXAMPLES / "_cli.py")
+    assert spec is not None
+    assert spec.loader is not None
+    cli = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cli)
+    monkeypatch.setitem(sys.modules, "_cli", cli)
     monkeypatch.setattr(sys, "argv", [str(script), *args])
-    monkeypatch.syspath_prepend(str(EXAMPLES))  # as `python examples/x.py` does
     with pytest.raises(SystemExit) as exited:
         runpy.run_path(str(script), run_name="__main__")
     return exited.value.code
