@@ -39,12 +39,14 @@ def test_cells_keep_their_options_and_where_they_are() -> None:
     ]
 
 
+# Not "page": that is pytest-playwright's fixture, which brings a browser.
 @pytest.mark.parametrize(
-    "page", PAGES, ids=lambda page: f"{page.parent.name}/{page.stem}"
+    "path", PAGES, ids=lambda path: f"{path.parent.name}/{path.stem}"
 )
-def test_every_cell_of_a_real_page_is_where_the_reader_says(page: Path) -> None:
-    lines = page.read_text(encoding="utf-8").splitlines()
-    for cell in read_cells(page.read_text(encoding="utf-8")):
+def test_every_cell_of_a_real_page_is_where_the_reader_says(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for cell in read_cells(text):
         source = cell.source.splitlines()
         if cell.kind == "code":
             assert lines[cell.line - 1].startswith("```{code-cell}"), cell
