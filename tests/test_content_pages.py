@@ -59,11 +59,11 @@ TAUGHT_ERRORS = {
         "NonConcreteBooleanIndexError",
         "ValueError",
     ],
-    "autodiff": ["TypeError"],
+    "autodiff": ["TypeError", "AssertionError"],
     "vmap": ["ValueError"],
     "parallelism": ["ValueError", "RuntimeError", "ShardingTypeError"],
     "lax": ["TypeError", "TracerBoolConversionError"],
-    "state": ["UnexpectedTracerError"],
+    "state": ["UnexpectedTracerError", "ValueError"],
 }
 TOCTREE = re.compile(
     r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.DOTALL
