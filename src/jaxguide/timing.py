@@ -317,8 +317,9 @@ def benchmark(
     before, it includes tracing and compilation. Then ``warmup`` untimed calls,
     then ``repeat`` rounds of ``number`` calls each; every call waits until all
     leaves of its output pytree are ready. NumPy and plain Python callables
-    work the same way. Arguments stay where they are: NumPy inputs to JAX code
-    are copied to the device on every call, and that copy is timed too.
+    work the same way. Arguments stay where they are: a NumPy input to JAX code
+    is converted on every call (on a GPU, copied to it; on the CPU, copied
+    unless its memory is aligned for use in place), and that is timed too.
 
     A function that donates its arguments (``donate_argnums``) cannot be
     called twice on the same arrays, so it cannot be timed this way.
