@@ -64,6 +64,7 @@ TAUGHT_ERRORS = {
     "parallelism": ["ValueError", "RuntimeError", "ShardingTypeError"],
     "lax": ["TypeError", "TracerBoolConversionError"],
     "state": ["UnexpectedTracerError", "ValueError"],
+    "debugging": ["JaxRuntimeError", "FloatingPointError", "ConcretizationTypeError"],
 }
 TOCTREE = re.compile(
     r"```\{toctree\}\n:caption: (?P<caption>[^\n]+)\n(?P<body>.*?)```", re.DOTALL
