@@ -167,4 +167,4 @@ def test_parallelism_page_ran_on_several_devices(
     built: dict[str, Path], lang: str
 ) -> None:
     html = built_page(built, lang, "parallelism")
-    assert "CpuDevice(id=3)" in html, f"{lang}/parallelism: not run on 4 CPU devices"
+    assert "CpuDevice(id=7)" in html, f"{lang}/parallelism: not run on 8 CPU devices"
