@@ -69,6 +69,15 @@ def check_mlp(out: str) -> None:
     assert final < initial / 2, f"the loss went from {initial} to only {final}"
 
 
+def check_sharded_training(out: str) -> None:
+    n_devices = int(re.findall(r"(?m)^(\d+) device\(s\), batch of", out)[0])
+    assert n_devices == 8, "the CPU was not split into --cpu-devices' 8 devices"
+    assert "P('data', None) by rows" in out
+    assert "all-reduce in the compiled step: True" in out
+    assert "parameters after training: P() (replicated)" in out
+    check_mlp(out)
+
+
 def check_benchmark(out: str) -> None:
     environment = out.splitlines()[0]  # JAX 0.10.2 (jaxlib 0.10.2) · ... · cpu: ...
     assert re.match(r"JAX \S+ \(jaxlib \S+\) · Python \S+ · \w+: ", environment)
@@ -90,6 +99,7 @@ CHECKS: dict[str, Callable[[str], None]] = {
     "gradient_descent": check_gradient_descent,
     "least_squares": check_least_squares,
     "mlp": check_mlp,
+    "sharded_training": check_sharded_training,
 }
 
 # (example, arguments, what argparse must say): at least one for each example.
@@ -102,6 +112,7 @@ BAD_INPUT = [
     ("least_squares", ["--noise", "-0.1"], "argument --noise: must be a finite"),
     ("mlp", ["--learning-rate", "nan"], "argument --learning-rate: must be a finite"),
     ("mlp", ["--hidden", "32", "0"], "argument --hidden: must be at least 1"),
+    ("sharded_training", ["--cpu-devices", "0"], "argument --cpu-devices: must be at least 1"),
 ]
 
 
