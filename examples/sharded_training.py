@@ -37,7 +37,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=HelpFormatter)
     add = parser.add_argument
     add("--steps", type=positive_int, default=2000, help="training steps")
-    add("--learning-rate", type=positive_float, default=2e-3, help="Adam's learning rate")
+    add(
+        "--learning-rate",
+        type=positive_float,
+        default=2e-3,
+        help="Adam's learning rate",
+    )
     add(
         "--samples-per-device",
         type=positive_int,
@@ -76,7 +81,9 @@ def make_step(optimizer: optax.GradientTransformation) -> Step:
 def save_figure(path: Path, losses: jax.Array) -> None:
     """The loss at every step, on a logarithmic scale."""
     fig = Figure(figsize=(5, 3.5))
-    jaxguide.plot_history({"MSE": losses}, xlabel="step", log_scale=True, ax=fig.subplots())
+    jaxguide.plot_history(
+        {"MSE": losses}, xlabel="step", log_scale=True, ax=fig.subplots()
+    )
     fig.savefig(path, bbox_inches="tight")
     print(f"figure saved to {path}")
 
@@ -96,7 +103,9 @@ def main(argv: list[str] | None = None) -> None:
     inputs = jax.device_put(x[:, None], rows)
     targets = jax.device_put(y[:, None], rows)
     params = jax.device_put(jaxguide.init_mlp(init_key, [1, 64, 64, 1]), replicated)
-    print(f"{n_devices} device(s), batch of {n_samples}: {inputs.sharding.spec} by rows")
+    print(
+        f"{n_devices} device(s), batch of {n_samples}: {inputs.sharding.spec} by rows"
+    )
 
     optimizer = optax.adam(args.learning_rate)
     state = optimizer.init(params)
@@ -111,7 +120,9 @@ def main(argv: list[str] | None = None) -> None:
         if k % max(1, args.steps // 10) == 0:
             print(f"step {k:>6}  loss {float(loss):.4g}")
     final = jaxguide.mlp_loss(params, inputs, targets)
-    print(f"parameters after training: {params[0]['weights'].sharding.spec} (replicated)")
+    print(
+        f"parameters after training: {params[0]['weights'].sharding.spec} (replicated)"
+    )
     print(f"initial loss: {float(losses[0]):.4g}")
     print(f"final loss: {float(final):.4g}")
     if args.plot:

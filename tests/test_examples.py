@@ -112,7 +112,11 @@ BAD_INPUT = [
     ("least_squares", ["--noise", "-0.1"], "argument --noise: must be a finite"),
     ("mlp", ["--learning-rate", "nan"], "argument --learning-rate: must be a finite"),
     ("mlp", ["--hidden", "32", "0"], "argument --hidden: must be at least 1"),
-    ("sharded_training", ["--cpu-devices", "0"], "argument --cpu-devices: must be at least 1"),
+    (
+        "sharded_training",
+        ["--cpu-devices", "0"],
+        "argument --cpu-devices: must be at least 1",
+    ),
 ]
 
 
