@@ -9,6 +9,7 @@
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
     nox -s messages  # extract the interface text, merge it into the catalogs
+    nox -s preview # one language, prose only, in seconds (-- en for English)
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
@@ -219,6 +220,20 @@ def i18n(session: nox.Session) -> None:
     args = list(session.posargs)
     command = args if args[:1] == ["stamp"] else ["check", *args]
     session.run("jaxguide-i18n", *command)
+
+
+@nox.session
+def preview(session: nox.Session) -> None:
+    """See a prose change in seconds: `nox -s preview -- ko` (default ko).
+
+    Builds one language into build/preview/<lang> without executing any
+    cell: pages show the outputs of the last build's execution cache, a page
+    it lacks is shown without outputs. Further posargs go to sphinx-build.
+    """
+    args = list(session.posargs)
+    lang = args.pop(0) if args and not args[0].startswith("-") else "ko"
+    install(session, "docs")
+    session.run("jaxguide-build", "--preview", lang, "--", *args)
 
 
 @nox.session

@@ -50,10 +50,11 @@ def run_sphinx(
     builder: str = "html",
     env: dict[str, str] | None = None,
     jobs: int = 1,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.CompletedProcess[str]:
     """Build ``srcdir`` with the site's real docs/conf.py, as noxfile.py does;
     ``env`` adds environment variables (JAXGUIDE_VERSION, ...); ``jobs``
-    parallel readers."""
+    parallel readers; ``extra``: more sphinx-build arguments."""
     command = [
         sys.executable,
         "-m",
@@ -70,6 +71,7 @@ def run_sphinx(
         str(outdir / ".doctrees"),
         *SPHINX_STRICT,
         *(["-j", str(jobs)] if jobs > 1 else []),
+        *extra,
         str(srcdir),
         str(outdir / builder),
     ]

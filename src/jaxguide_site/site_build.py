@@ -3,6 +3,7 @@
     jaxguide-build                 # both languages, strict, then their doctests
     jaxguide-build -- -E           # extra arguments go to every sphinx-build
     jaxguide-build --serve en      # live preview of one language (sphinx-autobuild)
+    jaxguide-build --preview ko    # one language, prose only: nothing executed
 
 The command lines are shared with the build benchmark
 (tests/benchmarks/build_bench.py). Standard library only: Sphinx runs as
@@ -25,7 +26,15 @@ from pathlib import Path
 
 from .languages import DEFAULT_LANGUAGE, LANGUAGES
 
-__all__ = ["LANGUAGES", "STRICT", "html_dir", "jobs", "main", "sphinx_command"]
+__all__ = [
+    "LANGUAGES",
+    "STRICT",
+    "html_dir",
+    "jobs",
+    "main",
+    "preview",
+    "sphinx_command",
+]
 
 STRICT = ("-W", "-n", "--keep-going", "-T")
 MAX_JOBS = 4  # each parallel reader may run a notebook kernel with JAX in it
@@ -101,6 +110,36 @@ def build(docs: Path, build: Path, extra: list[str]) -> None:
         _run([*command, "-q"])
 
 
+def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
+    """One language into ``<build>/preview/<lang>``, executing nothing: pages
+    show the outputs the execution cache holds (src/jaxguide_site/execution/
+    preview.py). Warnings are shown, not fatal; its own doctree folder keeps
+    the strict build's environment untouched, and a second preview re-reads
+    only the changed pages."""
+    command = [
+        "sphinx-build",
+        "-b",
+        "html",
+        "-c",
+        str(docs),
+        "-D",
+        f"language={lang}",
+        "-D",
+        "jaxguide_execute=0",
+        "-d",
+        str(build / "preview" / "doctrees" / lang),
+        "-q",
+        "-j",
+        str(jobs()),
+        str(docs / lang),
+        str(build / "preview" / lang),
+        *extra,
+    ]
+    _run(command)
+    index = (build / "preview" / lang / "index.html").resolve()
+    print(f"jaxguide-build: preview written, open {index.as_uri()}", flush=True)
+
+
 def serve(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
     """Rebuild one language on every change to its pages, templates or code."""
     command = sphinx_command(
@@ -117,11 +156,22 @@ def serve(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
     )
 
 
+# Every notebook kernel (ipykernel 7) warns once that its sockets are TCP
+# without encryption. They listen on localhost for the build's own client
+# only; the line, repeated per page, would bury the build's real messages.
+KERNEL_TCP_WARNING = "Kernel is running over TCP without encryption"
+
+
 def _run(command: list[str]) -> None:
     print("jaxguide-build:", " ".join(command), flush=True)
-    done = subprocess.run(command, check=False)
-    if done.returncode:
-        raise SystemExit(done.returncode)
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as process:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if KERNEL_TCP_WARNING not in line:
+                sys.stderr.write(line)
+                sys.stderr.flush()
+    if process.returncode:
+        raise SystemExit(process.returncode)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
         help=f"live preview of one language ({', '.join(LANGUAGES)}; "
         f"default {DEFAULT_LANGUAGE}) instead of the strict build",
     )
+    parser.add_argument(
+        "--preview",
+        choices=LANGUAGES,
+        metavar="LANG",
+        help="one language, prose only: execute nothing, show the cached "
+        "outputs, into <build>/preview/LANG",
+    )
     parser.add_argument("--docs", type=Path, default=Path("docs"), help="default: docs")
     parser.add_argument(
         "--build", type=Path, default=Path("build"), help="default: build"
@@ -149,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"no conf.py in {args.docs}: run from the repository root or pass --docs"
         )
-    if args.serve:
+    if args.preview:
+        preview(args.preview, args.docs, args.build, args.extra)
+    elif args.serve:
         serve(args.serve, args.docs, args.build, args.extra)
     else:
         build(args.docs, args.build, args.extra)

@@ -1,7 +1,7 @@
 """Executing the pages: the shared execution cache (created before the
 parallel readers start, trimmed after them), one warning per failed cell, the
-per-build execution report, and incremental builds that write what clean
-builds write.
+per-build execution report, incremental builds that write what clean
+builds write, and prose-only previews that execute nothing.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import cache, failures, incremental, report
+from . import cache, failures, incremental, preview, report
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -21,4 +21,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     failures.setup(app)
     report.setup(app)
     incremental.setup(app)
+    preview.setup(app)
     return PARALLEL_SAFE

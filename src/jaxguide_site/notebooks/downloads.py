@@ -121,6 +121,8 @@ def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None
         "%s: no executed copy found; its .ipynb download has no outputs",
         docname,
         location=docname,
+        type="jaxguide",
+        subtype="downloads",
     )
     return notebook
 
@@ -144,6 +146,8 @@ def _glue_problem(docname: str) -> Callable[[str], None]:
             docname,
             message,
             location=docname,
+            type="jaxguide",
+            subtype="downloads",
         )
 
     return warn

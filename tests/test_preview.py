@@ -1,0 +1,41 @@
+"""The prose-only preview (``jaxguide-build --preview``, ``nox -s preview``):
+it executes no page, and shows the outputs the execution cache holds
+(src/jaxguide_site/execution/preview.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from jupyter_cache import get_cache
+
+from helpers import run_sphinx, tiny_project
+
+PREVIEW = ("-D", "jaxguide_execute=0")
+OUTPUT = 'class="cell_output'
+
+
+@pytest.mark.slow
+def test_a_preview_executes_nothing_and_shows_the_cached_outputs(
+    tmp_path: Path,
+) -> None:
+    srcdir = tiny_project(tmp_path / "src", pages=2)
+    cache = tmp_path / "cache"
+
+    # Each build in its own process: the preview replaces myst-nb's choice of
+    # execution client for the whole process.
+    cold = run_sphinx(srcdir, tmp_path / "cold", lang="en", cache=cache, extra=PREVIEW)
+    assert cold.returncode == 0, cold.stdout + cold.stderr
+    assert "0 executed" in cold.stdout
+    assert get_cache(cache).list_cache_records() == []
+    assert OUTPUT not in (tmp_path / "cold" / "html" / "page1.html").read_text()
+
+    full = run_sphinx(srcdir, tmp_path / "full", lang="en", cache=cache)
+    assert full.returncode == 0, full.stdout + full.stderr
+    assert len(get_cache(cache).list_cache_records()) == 2
+
+    warm = run_sphinx(srcdir, tmp_path / "warm", lang="en", cache=cache, extra=PREVIEW)
+    assert warm.returncode == 0, warm.stdout + warm.stderr
+    page = (tmp_path / "warm" / "html" / "page1.html").read_text()
+    assert OUTPUT in page
+    assert "page1" in page.split(OUTPUT, 1)[1]
