@@ -90,6 +90,7 @@ extensions = [
     "jaxguide_site.translation",
     "jaxguide_site.notebooks",
     "jaxguide_site.language_links",
+    "jaxguide_site.section_anchors",
     "jaxguide_site.korean_search",
     "jaxguide_site.interface_text",
     "jaxguide_site.publishing",

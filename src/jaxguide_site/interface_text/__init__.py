@@ -1,7 +1,9 @@
 """Interface text: the site's own messages in one gettext domain
 (:mod:`.messages`, :mod:`.catalog`), our Korean corrections to
-sphinx-book-theme's catalog (:mod:`.theme`) and the headers of myst-nb's
-execution table (:mod:`.execution_table`).
+sphinx-book-theme's catalog (:mod:`.theme`), the headers of myst-nb's
+execution table (:mod:`.execution_table`), the copy button's text
+(:mod:`.copy_button`) and the name of the solutions' toggle
+(:mod:`.solution_toggle`).
 
 Importing this package imports no Sphinx: the publishing step reads the
 messages without it.
@@ -19,9 +21,17 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    from . import catalog, execution_table, theme  # noqa: PLC0415
+    from . import (  # noqa: PLC0415
+        catalog,
+        copy_button,
+        execution_table,
+        solution_toggle,
+        theme,
+    )
 
     catalog.setup(app)
     theme.setup(app)
     execution_table.setup(app)
+    copy_button.setup(app)
+    solution_toggle.setup(app)
     return PARALLEL_SAFE

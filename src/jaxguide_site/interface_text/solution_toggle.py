@@ -1,0 +1,30 @@
+"""The name of myst-nb's toggle over a hidden cell (the exercises' solutions).
+
+myst-nb writes the toggle as ``<summary aria-label="Toggle hidden content">``
+around its visible prompt, "Show solution" or "풀이 보기" (docs/conf.py). The
+English label replaces the prompt for a screen reader, in every language.
+Without it the toggle is named by the prompt it shows, which is translated
+and says whether it shows or hides the solution.
+"""
+
+from __future__ import annotations
+
+from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput, visit_HideCellInput
+from sphinx.application import Sphinx
+from sphinx.writers.html5 import HTML5Translator
+
+LABELLED = '<summary aria-label="Toggle hidden content">\n'
+
+
+def visit_toggle(self: HTML5Translator, node: HideCodeCellNode) -> None:
+    start = len(self.body)
+    visit_HideCellInput(self, node)
+    self.body[start:] = [
+        "<summary>\n" if part == LABELLED else part for part in self.body[start:]
+    ]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_node(
+        HideCodeCellNode, override=True, html=(visit_toggle, depart_HideCellInput)
+    )
