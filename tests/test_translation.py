@@ -1,9 +1,14 @@
-"""The translation checker (src/jaxguide_site/translation/checker.py).
+"""The translation checker (src/jaxguide_site/translation/): the two languages.
 
-Each test builds a tiny two-language docs folder, breaks one thing and shows
-that the checker names the file and the line (or cell) where it differs. The
-last tests run the checker on the real pages: `nox -s tests` covers what
-`nox -s i18n -- --strict` checks.
+Each test builds a tiny two-language docs folder (tests/translation_docs.py),
+breaks one thing and shows that the checker names the file and the line (or
+cell) where it differs. The policy: the strict check (`--strict`: these
+tests, `nox -s lint`, CI) fails on errors and on stale translations; a page
+being translated is allowed, and named, while `[in_progress]` lists it and
+the other language neither lists it in a toctree nor links to it. The last
+tests run the strict check on the real pages. The prose checks are in
+tests/test_translation_prose.py; diff and stamp in
+tests/test_translation_stamps.py.
 """
 
 from __future__ import annotations
@@ -14,109 +19,38 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO
-from jaxguide_site.translation.checker import Report, check, main, prose_sha, stamp
+from helpers import DOCS, REPO
+from jaxguide_site.translation.checker import main
+from jaxguide_site.translation.consistency import check
 from jaxguide_site.translation.parity import read_source
-
-FRONT = NOTEBOOK_FRONT_MATTER
-EN_INTRO = (
-    FRONT
-    + """
-(intro)=
-# Introduction
-
-Read {doc}`index` first, or {doc}`the home page <index>`.
-
-```{code-cell} ipython3
-x = 1
-print(x)
-```
-
-(intro-more)=
-## More
-
-![A straight line](line.png)
-
-```{code-cell} ipython3
-y = x + 1
-```
-"""
+from jaxguide_site.translation.stamps import prose_sha, stamp
+from translation_docs import (
+    FRONT,
+    PAGES,
+    edit,
+    errors,
+    in_progress,
+    line,
+    make_docs,
+    write,
 )
-KO_INTRO = (
-    FRONT
-    + """
-(intro)=
-# 소개
 
-먼저 {doc}`index`를, 또는 {doc}`첫 페이지 <index>`를 읽으세요. 합성곱도 다룹니다.
-
-```{code-cell} ipython3
-x = 1
-print(x)
-```
-
-(intro-more)=
-## 더 보기
-
-![직선](line.png)
-
-```{code-cell} ipython3
-y = x + 1
-```
-"""
+# What a failing check prints last: the next command.
+NEXT = (
+    "Fix each line above, then check again: python -m nox -s i18n -- --strict "
+    "(docs/en/contributing.md, 'Checking both languages', explains them)"
 )
-PAGES = {
-    "en": {"intro": EN_INTRO, "index": "# Home\n\nStart with {doc}`intro`.\n"},
-    "ko": {"intro": KO_INTRO, "index": "# 홈\n\n{doc}`intro`부터 읽으세요.\n"},
-}
-GLOSSARY = """
-[[term]]
-en = "convolution"
-ko = "합성곱"
-avoid = ["컨볼루션"]
-en_def = "Sliding a kernel over a signal."
-ko_def = "커널을 신호 위로 밀며 곱해 더하는 연산입니다."
-"""
-IN_PROGRESS = "[in_progress]\nko = {ko}\nen = {en}\n"
 
 
 @pytest.fixture
 def docs(tmp_path: Path) -> Path:
-    """A consistent two-language docs folder, every Korean page stamped."""
-    docs = tmp_path / "docs"
-    (docs / "_data").mkdir(parents=True)
-    (docs / "_data" / "glossary.toml").write_text(GLOSSARY, encoding="utf-8")
-    (docs / "_data" / "translations.toml").write_text(
-        IN_PROGRESS.format(ko=[], en=[]), encoding="utf-8"
-    )
-    for lang, pages in PAGES.items():
-        (docs / lang).mkdir()
-        for name, text in pages.items():
-            (docs / lang / f"{name}.md").write_text(text, encoding="utf-8")
-    for name in PAGES["ko"]:
-        stamp(docs / "ko" / f"{name}.md")
-    return docs
+    return make_docs(tmp_path)
 
 
-def edit(docs: Path, page: str, old: str, new: str, *, restamp: bool = True) -> None:
-    """Replace ``old`` in docs/<page>.md; restamp the Korean page (not stale)."""
-    path = docs / f"{page}.md"
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    if restamp:
-        stamp(docs / "ko" / path.name)
-
-
-def line(docs: Path, page: str, text: str) -> int:
-    """The number of the first line of docs/<page>.md that contains ``text``."""
-    lines = (docs / f"{page}.md").read_text(encoding="utf-8").splitlines()
-    return next(number for number, row in enumerate(lines, 1) if text in row)
-
-
-def errors(report: Report) -> list[str]:
-    assert not report.warnings, report.warnings
-    return [str(problem) for problem in report.errors]
+def entry_line(docs: Path, name: str, lang: str = "ko") -> int:
+    """The line of the index page's toctree entry ``name``."""
+    lines = (docs / lang / "index.md").read_text(encoding="utf-8").splitlines()
+    return lines.index(name) + 1
 
 
 def test_consistent_pages_pass_as_translated(docs: Path) -> None:
@@ -139,25 +73,117 @@ def test_page_in_one_language_only_is_an_error(docs: Path) -> None:
     assert report.pages[0].state == "missing"
 
 
-def test_page_in_progress_is_accepted_and_may_be_linked(docs: Path) -> None:
-    (docs / "en" / "extra.md").write_text("# Extra\n", encoding="utf-8")
-    (docs / "_data" / "translations.toml").write_text(
-        IN_PROGRESS.format(ko=["extra"], en=[]), encoding="utf-8"
-    )
-    edit(docs, "ko/index", "읽으세요.", "읽으세요. {doc}`extra`도 있습니다.")
+def test_page_in_progress_passes_the_strict_check_and_is_named(
+    docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The documented way to add a page: the source language lists it in its
+    toctree and may link to it; the other language does neither yet."""
+    write(docs, "en/extra", "# Extra\n\nMore to read.\n")
+    in_progress(docs, ko=["extra"], en=[])
+    edit(docs, "en/index", "intro\n```", "intro\nextra\n```")
     edit(docs, "en/index", "`intro`.", "`intro`. There is {doc}`extra` too.")
     report = check(docs)
     assert errors(report) == []
-    assert (report.pages[0].state, report.pages[0].languages) == (
-        "in progress",
-        ("en",),
+    assert (report.pages[0].name, report.pages[0].state) == ("extra", "in progress")
+    note = (
+        "in progress: docs/ko/extra.md is being translated (listed under "
+        "[in_progress] ko in docs/_data/translations.toml)"
     )
+    assert [str(note) for note in report.notes] == [f"docs/en/extra.md: {note}"]
+    assert main(["check", "--strict", "--docs", str(docs)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"docs/en/extra.md: note: {note}"
+    assert out[-1] == (
+        "3 pages (2 translated, 0 stale, 1 in progress, 0 missing): "
+        "0 error(s), 0 warning(s)"
+    )
+
+
+def test_page_in_progress_in_the_other_toctree_or_linked_is_an_error(
+    docs: Path,
+) -> None:
+    """The strict build fails on both: the checker says so first."""
+    write(docs, "en/extra", "# Extra\n\nMore to read.\n")
+    in_progress(docs, ko=["extra"], en=[])
+    edit(docs, "en/index", "intro\n```", "intro\nextra\n```")
+    edit(docs, "ko/index", "intro\n```", "intro\nextra\n```")
+    edit(docs, "ko/index", "읽으세요.", "읽으세요. {doc}`extra`도 있습니다.")
+    link, entry = line(docs, "ko/index", "{doc}`extra`"), entry_line(docs, "extra")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/index.md:{link}: {{doc}} link to 'extra': docs/ko/extra.md is "
+            "being translated (listed under [in_progress]), and the strict build "
+            "fails on a link to it: leave the link out until the translation is in"
+        ),
+        (
+            f"docs/ko/index.md:{entry}: toctree lists 'extra', which is being "
+            "translated (listed under [in_progress] ko): the strict build fails on "
+            "a toctree entry with no page, so leave it out of docs/ko/index.md "
+            "until docs/ko/extra.md is in"
+        ),
+    ]
+
+
+def test_misspelt_page_under_in_progress_is_an_error_with_the_closest_name(
+    docs: Path,
+) -> None:
+    write(docs, "en/extra", "# Extra\n")
+    in_progress(docs, ko=["exrta"], en=[])
+    assert errors(check(docs)) == [
+        (
+            "docs/_data/translations.toml: [in_progress] ko lists 'exrta', but there "
+            "is no docs/en/exrta.md to translate: did you mean 'extra'?"
+        ),
+        (
+            "docs/en/extra.md: docs/ko/extra.md is missing: translate the page, or "
+            "list it under [in_progress] ko in docs/_data/translations.toml"
+        ),
+    ]
+
+
+def test_in_progress_under_an_unknown_language_is_an_error(docs: Path) -> None:
+    (docs / "_data" / "translations.toml").write_text(
+        '[in_progress]\nkr = ["intro"]\n', encoding="utf-8"
+    )
+    assert errors(check(docs)) == [
+        (
+            "docs/_data/translations.toml: [in_progress] kr = ['intro']: expected a "
+            "list of page names under one of ko, en"
+        )
+    ]
+
+
+def test_toctrees_listing_other_pages_are_an_error(docs: Path) -> None:
+    write(docs, "en/extra", "# Extra\n")
+    stamp(write(docs, "ko/extra", "# 더 읽기\n"))
+    edit(docs, "en/index", "intro\n```", "extra\nintro\n```")
+    edit(docs, "ko/index", "intro\n```", "intro\nextra\n```")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/index.md:{entry_line(docs, 'intro')}: toctree 1, entry 1: "
+            "'intro' here, 'extra' in docs/en/index.md (both languages list the "
+            "same pages in the same order)"
+        )
+    ]
+
+
+def test_toctree_entry_without_a_page_names_the_closest(docs: Path) -> None:
+    edit(docs, "en/index", "intro\n```", "intr\n```")
+    edit(docs, "ko/index", "intro\n```", "intr\n```")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/index.md:{entry_line(docs, 'intr')}: toctree lists 'intr': "
+            "docs/ko/intr.md does not exist: did you mean 'intro'?"
+        ),
+        (
+            f"docs/en/index.md:{entry_line(docs, 'intr', 'en')}: toctree lists "
+            "'intr': docs/en/intr.md does not exist: did you mean 'intro'?"
+        ),
+    ]
 
 
 def test_listing_a_page_that_exists_as_in_progress_is_a_warning(docs: Path) -> None:
-    (docs / "_data" / "translations.toml").write_text(
-        IN_PROGRESS.format(ko=["intro"], en=[]), encoding="utf-8"
-    )
+    in_progress(docs, ko=["intro"], en=[])
     report = check(docs)
     assert [str(p) for p in report.warnings] == [
         (
@@ -223,22 +249,44 @@ def test_different_kernelspec_is_an_error(docs: Path) -> None:
 
 def test_different_heading_level_names_the_heading(docs: Path) -> None:
     edit(docs, "ko/intro", "## 더 보기", "### 더 보기")
+    ko, en = line(docs, "ko/intro", "더 보기"), line(docs, "en/intro", "## More")
     assert errors(check(docs)) == [
         (
-            f"docs/ko/intro.md:{line(docs, 'ko/intro', '더 보기')}: heading 2 is level 3 "
-            "here, level 2 in docs/en/intro.md (2 headings here, 2 there)"
+            f"docs/ko/intro.md:{ko}: heading '### 더 보기' (line {ko}) is level 3 "
+            f"here, level 2 in docs/en/intro.md: '## More' (line {en})"
         )
     ]
 
 
-def test_missing_heading_is_an_error(docs: Path) -> None:
+def test_missing_heading_at_the_end_is_found_after_the_last(docs: Path) -> None:
     edit(docs, "en/intro", "![A straight", "## Plot\n\n![A straight")
-    (message,) = errors(check(docs))
-    assert message.endswith(
-        "heading 3 is missing here, level 2 in docs/en/intro.md "
-        "(2 headings here, 3 there)"
-    )
-    assert message.startswith("docs/ko/intro.md:")
+    ko, en = line(docs, "ko/intro", "## 더 보기"), line(docs, "en/intro", "## Plot")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/intro.md:{ko}: heading '## Plot' (line {en}) of "
+            "docs/en/intro.md is missing here after this heading"
+        )
+    ]
+
+
+def test_heading_deleted_in_the_middle_is_found_where_it_was(docs: Path) -> None:
+    """Not at the last heading: headings are aligned on their labels and on
+    the code cells before them, which both languages share."""
+    sections = {
+        "en": "## First\n\nOne.\n\n```{code-cell} ipython3\nz = 0\n```\n\n"
+        "## Second\n\nTwo.\n\n(intro-more)=",
+        "ko": "## 첫째\n\n하나.\n\n```{code-cell} ipython3\nz = 0\n```\n\n"
+        "(intro-more)=",  # ## 둘째 deleted
+    }
+    for lang, text in sections.items():
+        edit(docs, f"{lang}/intro", "(intro-more)=", text)
+    ko, en = line(docs, "ko/intro", "## 더 보기"), line(docs, "en/intro", "## Second")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/intro.md:{ko}: heading '## Second' (line {en}) of "
+            "docs/en/intro.md is missing here before this heading"
+        )
+    ]
 
 
 def test_headings_in_code_are_not_headings(docs: Path) -> None:
@@ -298,30 +346,6 @@ def test_doc_link_to_missing_page_is_an_error(docs: Path, link: str) -> None:
             "docs/ko/gone.md does not exist"
         )
     ]
-
-
-def test_avoided_korean_variant_is_named_with_its_line(docs: Path) -> None:
-    edit(docs, "ko/intro", "합성곱도", "컨볼루션도")
-    assert errors(check(docs)) == [
-        (
-            f"docs/ko/intro.md:{line(docs, 'ko/intro', '컨볼루션')}: '컨볼루션': "
-            "the glossary's Korean for 'convolution' is '합성곱'"
-        )
-    ]
-
-
-def test_avoided_variant_is_allowed_in_code_and_on_the_glossary_page(
-    docs: Path,
-) -> None:
-    for page in ("en/intro", "ko/intro"):
-        edit(docs, page, "print(x)", 'print(x, "컨볼루션")')
-    edit(docs, "ko/intro", "## 더 보기", "## 더 보기\n\n```text\n컨볼루션\n```")
-    (docs / "en" / "glossary.md").write_text("# Glossary\n", encoding="utf-8")
-    (docs / "ko" / "glossary.md").write_text(
-        "# 용어집\n\n컨볼루션은 쓰지 않습니다.\n", encoding="utf-8"
-    )
-    stamp(docs / "ko" / "glossary.md")
-    assert errors(check(docs)) == []
 
 
 def test_both_versions_without_translated_from_is_an_error(docs: Path) -> None:
@@ -394,9 +418,11 @@ def test_changed_source_prose_makes_the_translation_stale_until_stamped(
     (warning,) = report.warnings
     assert str(warning) == (
         f"docs/ko/intro.md:{line(docs, 'ko/intro', 'translated_from')}: stale "
-        f"translation of docs/en/intro.md: translated at prose_sha {recorded}, the "
-        f"source's prose is now {prose_sha(docs / 'en' / 'intro.md')}; "
-        "update this page, then stamp it"
+        "translation of docs/en/intro.md: its prose changed since this page was "
+        f"stamped (prose_sha {recorded}, now {prose_sha(docs / 'en' / 'intro.md')})."
+        " See what changed: 'python -m nox -s i18n -- diff docs/ko/intro.md'; "
+        "update this page, then run "
+        "'python -m nox -s i18n -- stamp docs/ko/intro.md'"
     )
     assert [page.state for page in report.pages] == ["translated", "stale"]
     stamp(docs / "ko" / "intro.md")
@@ -409,18 +435,19 @@ def test_prose_sha_ignores_code_cells_front_matter_and_line_breaks(
     tmp_path: Path,
 ) -> None:
     page = tmp_path / "page.md"
-    page.write_text(EN_INTRO, encoding="utf-8")
+    page.write_text(PAGES["en"]["intro"], encoding="utf-8")
     before = prose_sha(page)
     assert len(before) == 12
     assert int(before, 16) >= 0
     page.write_text(
-        EN_INTRO.replace("print(x)", "print(x * 2)")
+        PAGES["en"]["intro"]
+        .replace("print(x)", "print(x * 2)")
         .replace("name: python3", "name: other")
         .replace("first, or", "first,\n   or"),
         encoding="utf-8",
     )
     assert prose_sha(page) == before
-    page.write_text(EN_INTRO.replace("first", "last"), encoding="utf-8")
+    page.write_text(PAGES["en"]["intro"].replace("first", "last"), encoding="utf-8")
     assert prose_sha(page) != before
 
 
@@ -448,21 +475,15 @@ def test_stamp_changes_only_the_front_matter(docs: Path) -> None:
 
 def test_stamp_refuses_a_page_without_a_source_or_a_source_page(docs: Path) -> None:
     (docs / "ko" / "only.md").write_text("# 하나\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="no page of that name in the other"):
+    with pytest.raises(ValueError, match=r"there is no .*only\.md for it to translate"):
         stamp(docs / "ko" / "only.md")
     with pytest.raises(ValueError, match="is the translation"):
         stamp(docs / "en" / "intro.md")
 
 
-def test_real_pages_pass_with_no_errors_and_no_warnings() -> None:
-    report = check(DOCS)
-    problems = [str(p) for p in report.errors + report.warnings]
-    assert not problems, "\n".join(problems)
-    assert {page.state for page in report.pages} == {"translated"}
-
-
-def test_command_line_passes_on_the_real_pages_with_strict() -> None:
-    """What `nox -s i18n -- --strict` runs: the installed console script."""
+def test_real_pages_pass_the_strict_check() -> None:
+    """What CI runs (`nox -s i18n -- --strict`, the lint hook): the installed
+    console script. Pages in progress pass; errors and stale pages fail."""
     script = Path(sys.executable).with_name("jaxguide-i18n")
     result = subprocess.run(
         [str(script), "check", "--strict"],
@@ -471,9 +492,15 @@ def test_command_line_passes_on_the_real_pages_with_strict() -> None:
         check=False,
         cwd=REPO,
     )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 0, (
+        f"{result.stdout}{result.stderr}\nThe translation checker fails on the "
+        "pages (lines above). Fix each line (docs/en/contributing.md, 'Checking "
+        "both languages', explains them), then run: python -m nox -s i18n -- "
+        "--strict"
+    )
     assert result.stdout.splitlines()[-1].endswith(": 0 error(s), 0 warning(s)")
     assert not result.stderr
+    assert DOCS.is_dir()
 
 
 def test_command_line_fails_on_stale_pages_only_with_strict(
@@ -485,8 +512,10 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
     assert capsys.readouterr().out.splitlines() == [
         (
             "docs/ko/index.md:2: warning: stale translation of docs/en/index.md: "
-            f"translated at prose_sha {recorded}, the source's prose is now "
-            f"{prose_sha(docs / 'en' / 'index.md')}; update this page, then stamp it"
+            "its prose changed since this page was stamped (prose_sha "
+            f"{recorded}, now {prose_sha(docs / 'en' / 'index.md')}). See what "
+            "changed: 'python -m nox -s i18n -- diff docs/ko/index.md'; update this "
+            "page, then run 'python -m nox -s i18n -- stamp docs/ko/index.md'"
         ),
         (
             "2 pages (1 translated, 1 stale, 0 in progress, 0 missing): "
@@ -494,6 +523,7 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
         ),
     ]
     assert main(["check", "--strict", "--docs", str(docs)]) == 1
+    assert capsys.readouterr().out.splitlines()[-1] == NEXT
     assert main(["stamp", str(docs / "ko" / "index.md")]) == 0
     assert main(["check", "--strict", "--docs", str(docs)]) == 0
     assert main(["stamp", str(docs / "en" / "index.md")]) == 1
@@ -508,7 +538,10 @@ def test_command_line_reports_errors_and_fails(
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("docs/ko/intro.md:")
     assert "code cell 1 differs" in out[0]
-    assert out[-1] == (
-        "2 pages (2 translated, 0 stale, 0 in progress, 0 missing): "
-        "1 error(s), 0 warning(s)"
-    )
+    assert out[-2:] == [
+        (
+            "2 pages (2 translated, 0 stale, 0 in progress, 0 missing): "
+            "1 error(s), 0 warning(s)"
+        ),
+        NEXT,
+    ]

@@ -1,303 +1,188 @@
-"""The translation checker: do ``docs/ko`` and ``docs/en`` still say the same?
+"""``jaxguide-i18n``: the translation checker's command.
 
-``check(docs)`` compares each page with the page of the same name in the
-other language. Errors: a page in one language only (unless ``[in_progress]``
-in ``docs/_data/translations.toml`` lists it), different code cells or
-kernelspec, different headings, figures or ``(label)=`` targets, ``{doc}``
-links to missing pages, Korean prose using a variant the glossary avoids.
-A translation names its source in its front matter::
+::
 
-    translated_from:
-      lang: en
-      prose_sha: 0123456789ab
+    jaxguide-i18n check [--strict] [--docs docs]   # compare the two languages
+    jaxguide-i18n diff docs/ko/page.md             # what changed in its source
+    jaxguide-i18n stamp [--force] docs/ko/page.md ...
 
-``prose_sha`` hashes the source's prose (no front matter, no code cells,
-whitespace collapsed): once that prose changes, the translation is *stale*
-(a warning) until it is updated and stamped again::
-
-    jaxguide-i18n check [--strict] [--docs docs]
-    jaxguide-i18n stamp docs/ko/page.md ...
+``check`` prints one line per problem (file:line: message), a note naming
+each page in progress and a summary; it fails on errors, and with
+``--strict`` (the tests, CI) on warnings too: stale translations. ``diff``
+shows, word by word, what changed in the source's prose since the translation
+was stamped. ``stamp`` records the source's current prose_sha in the
+translation's front matter; it refuses a stale translation that has not
+changed since its source did (``--force`` stamps it anyway). Translators run
+it through nox (``python -m nox -s i18n -- diff docs/ko/jit.md``), which
+installs the toolchain it reads pages with.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
-import posixpath
-import re
-import subprocess
 import sys
-import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..languages import LANGUAGES
-from .glossary import Term, load_glossary
-from .parity import FRONT_MATTER, Source, compare, read_source
+from .report import COMMAND, STATES
 
-DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
-STATES = ("translated", "stale", "in progress", "missing")
-DOC_LINK = re.compile(r"\{doc\}`(?:[^`<]*<(?P<inner>[^`>]+)>|(?P<plain>[^`]+))`")
-
-
-@dataclass(frozen=True)
-class Problem:
-    path: str  # relative to the repository root: docs/ko/jit.md
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.message}"
+# The toolchain the pages are read with (myst-nb's reader), missing from a
+# Python where only the jaxguide package was installed.
+TOOLCHAIN = {"myst_nb", "myst_parser", "sphinx", "docutils", "yaml", "nbformat"}
 
 
-@dataclass(frozen=True)
-class PageState:
-    name: str
-    state: str  # one of STATES
-    languages: tuple[str, ...]  # the languages the page exists in
-    last_update: str | None  # YYYY-MM-DD of the last commit touching its files
+def _check(docs: Path, *, strict: bool) -> int:
+    from .consistency import check  # noqa: PLC0415 (see main)
 
-
-@dataclass
-class Report:
-    errors: list[Problem] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    pages: list[PageState] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class Page:
-    rel: str  # docs/ko/jit.md
-    lang: str
-    name: str  # jit
-    text: Source
-
-    def twin(self, lang: str, name: str = "") -> str:
-        """The path of this page (or ``name``) in ``lang``, from the repository root."""
-        folder = self.rel.removesuffix(f"{self.lang}/{self.name}.md")
-        return f"{folder}{lang}/{name or self.name}.md"
-
-
-def _sha(source: Source) -> str:
-    prose = " ".join("\n".join(source.kept).split())
-    return hashlib.sha256(prose.encode("utf-8")).hexdigest()[:12]
-
-
-def prose_sha(path: Path) -> str:
-    """First 12 hex digits of sha256 of the page's prose (what a stamp records)."""
-    return _sha(read_source(path))
-
-
-def _last_update(root: Path, files: list[Path]) -> str | None:
-    """Date of the last commit touching ``files``; None without git or commit."""
-    command = ["git", "log", "-1", "--format=%cs", "--", *map(str, files)]
-    try:
-        done = subprocess.run(
-            command, cwd=root, capture_output=True, text=True, check=False, timeout=30
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return (done.stdout.strip() or None) if done.returncode == 0 else None
-
-
-def _origin(page: Page, pages: dict[str, dict[str, Page]]) -> str | Problem | None:
-    """The prose_sha ``page`` records, or what is wrong with its translated_from."""
-    if "translated_from" not in page.text.meta:
-        return None
-    origin = page.text.meta["translated_from"]
-    fields = origin if isinstance(origin, dict) else {}
-    lang, sha = fields.get("lang"), fields.get("prose_sha")
-    if lang not in LANGUAGES or lang == page.lang:
-        message = f"translated_from: lang must be the other language, not {lang!r}"
-    elif not isinstance(sha, str) or not re.fullmatch(r"[0-9a-f]{12}", sha):
-        message = "translated_from: prose_sha must be a string of 12 hex digits"
-    elif page.name not in pages[lang]:
-        message = f"translated_from names {page.twin(lang)}, which does not exist"
-    else:
-        return sha
-    return Problem(page.rel, page.text.meta_lines.get("translated_from"), message)
-
-
-def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report) -> str:
-    """Check a page that exists in both languages; its state."""
-    origins = {page.lang: _origin(page, pages) for page in (ko, en)}
-    report.errors += [o for o in origins.values() if isinstance(o, Problem)]
-    declaring = [page for page in (ko, en) if origins[page.lang] is not None]
-    tr, src = (ko, en) if declaring != [en] else (en, ko)
-    report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
-    if len(declaring) != 1:
-        message = (
-            f"{'both' if declaring else 'neither'} of this page and {en.rel} declare "
-            "translated_from: the translation must, its source must not"
-        )
-        report.errors.append(Problem(ko.rel, None, message))
-        return "stale"
-    if not isinstance(recorded := origins[tr.lang], str):
-        return "stale"
-    if recorded == (current := _sha(src.text)):
-        return "translated"
-    message = (
-        f"stale translation of {src.rel}: translated at prose_sha {recorded}, "
-        f"the source's prose is now {current}; update this page, then stamp it"
-    )
-    line = tr.text.meta_lines.get("translated_from")
-    report.warnings.append(Problem(tr.rel, line, message))
-    return "stale"
-
-
-def _prose(
-    page: Page, pages: dict[str, Page], progress: set[str], glossary: list[Term]
-) -> list[Problem]:
-    """{doc} links to pages missing in the page's language; avoided Korean."""
-    out = [Problem(page.rel, 1, page.text.meta_error)] if page.text.meta_error else []
-    avoided = [
-        (variant, f"{variant!r}: the glossary's Korean for {term.en!r} is {term.ko!r}")
-        for term in glossary
-        for variant in term.avoid
-        if page.lang == "ko" and page.name != "glossary"  # glossary.md names them
-    ]
-    for number, line in page.text.prose:
-        for link in DOC_LINK.finditer(line):
-            target = (link["inner"] or link["plain"]).strip().removesuffix(".md")
-            name = posixpath.normpath(posixpath.join(page.name, "..", target))
-            name = name.lstrip("/")  # {doc}`/jit` starts at the root
-            if name not in pages and name not in progress:
-                missing = page.twin(page.lang, name)
-                message = f"{{doc}} link to {target!r}: {missing} does not exist"
-                out.append(Problem(page.rel, number, message))
-        out += [Problem(page.rel, number, what) for v, what in avoided if v in line]
-    return out
-
-
-def _data(docs: Path, report: Report) -> tuple[dict[str, set[str]], list[Term]]:
-    """The pages in progress in each language, and the glossary."""
-    table: dict[str, list[str]] = {}
-    glossary, where = [], docs / DATA
-    try:
-        if where.is_file():
-            data = tomllib.loads(where.read_text(encoding="utf-8"))
-            table = data.get("in_progress", {})
-        where = docs / "_data" / "glossary.toml"
-        glossary = load_glossary(where)
-    except ValueError as exc:  # a TOMLDecodeError too
-        rel = where.relative_to(docs.parent).as_posix()
-        report.errors.append(Problem(rel, None, str(exc)))
-    return {lang: set(table.get(lang, [])) for lang in LANGUAGES}, glossary
-
-
-def check(docs: Path) -> Report:
-    """Check the pages of ``docs`` (the folder holding ko/, en/ and _data/)."""
-    root, report = docs.parent, Report()
-    progress, glossary = _data(docs, report)
-    pages: dict[str, dict[str, Page]] = {lang: {} for lang in LANGUAGES}
-    for lang, folder in ((lang, docs / lang) for lang in LANGUAGES):
-        for path in sorted(folder.rglob("*.md")):
-            name = path.relative_to(folder).with_suffix("").as_posix()
-            if not re.search(r"(^|/)[._]", name):  # not .ipynb_checkpoints, _build
-                rel = path.relative_to(root).as_posix()
-                pages[lang][name] = Page(rel, lang, name, read_source(path))
-    for name in sorted(pages["ko"].keys() | pages["en"].keys()):
-        found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
-        for page in found:
-            lang = page.lang
-            report.errors += _prose(page, pages[lang], progress[lang], glossary)
-        if len(found) == 2:
-            state = _pair(found[0], found[1], pages, report)
-        else:
-            page, missing = found[0], "en" if found[0].lang == "ko" else "ko"
-            if isinstance(origin := _origin(page, pages), Problem):
-                report.errors.append(origin)
-            state = "in progress" if name in progress[missing] else "missing"
-            if state == "missing":
-                message = (
-                    f"{page.twin(missing)} is missing: translate the page, or list "
-                    f"it under [in_progress] {missing} in {docs.name}/{DATA}"
-                )
-                report.errors.append(Problem(page.rel, None, message))
-        date = _last_update(root, [root / page.rel for page in found])
-        report.pages.append(PageState(name, state, tuple(p.lang for p in found), date))
-    for lang in LANGUAGES:
-        for name in sorted(progress[lang] & pages[lang].keys()):
-            message = f"[in_progress] {lang} lists {name!r}, which exists: remove it"
-            report.warnings.append(Problem(f"{docs.name}/{DATA}", None, message))
-    return report
-
-
-def stamp(path: Path) -> str:
-    """Record in the translation ``path`` its source's current prose_sha; return it.
-
-    The source is the page of the same name in the other language. Only the
-    ``translated_from`` block of the front matter changes (front matter is
-    added where there is none): the rest of the file stays byte for byte.
-    """
-    path = path.resolve()
-    folder = next((p for p in path.parents if p.name in LANGUAGES), path)
-    lang = "en" if folder.name == "ko" else "ko"
-    source = folder.parent / lang / path.relative_to(folder)
-    if folder == path or not source.is_file():
-        msg = f"{path}: no page of that name in the other language to stamp it from"
-        raise ValueError(msg)
-    origin = read_source(source).meta.get("translated_from")
-    if isinstance(origin, dict) and origin.get("lang") == folder.name:
-        msg = f"{source} is the translation (of {path}): stamp it instead"
-        raise ValueError(msg)
-    sha = prose_sha(source)
-    value = f'"{sha}"' if sha.isdigit() or sha.startswith("0b") else sha  # not an int
-    block = f"translated_from:\n  lang: {lang}\n  prose_sha: {value}\n"
-    text = old = path.read_bytes().decode("utf-8")
-    if (match := FRONT_MATTER.match(text)) is None:
-        text = f"---\n{block}---\n{text}"
-    else:
-        lines = match["body"].splitlines(keepends=True)
-        key = re.compile(r"translated_from[ \t]*:")
-        first = next((i for i, line in enumerate(lines) if key.match(line)), len(lines))
-        last = first + 1
-        while last < len(lines) and lines[last][:1] in {" ", "\t"}:
-            last += 1
-        lines[first:last] = [block]
-        text = text[: match.start("body")] + "".join(lines) + text[match.end("body") :]
-    if text != old:
-        path.write_bytes(text.encode("utf-8"))
-    return sha
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="jaxguide-i18n")
-    commands = parser.add_subparsers(dest="command", required=True)
-    checking = commands.add_parser("check", help="compare the two languages")
-    checking.add_argument("--strict", action="store_true", help="fail on warnings too")
-    checking.add_argument(
-        "--docs", type=Path, default=Path("docs"), help="default: docs"
-    )
-    stamping = commands.add_parser("stamp", help="record a translation's source")
-    stamping.add_argument("pages", nargs="+", type=Path, help="e.g. docs/ko/jit.md")
-    args = parser.parse_args(argv)
-    try:
-        for page in args.pages if args.command == "stamp" else []:
-            print(f"{page}: translated_from prose_sha {stamp(page)}")
-    except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    if args.command == "stamp":
-        return 0
-    missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
-    if missing:
-        parser.error(
-            f"{args.docs} has no {'/, '.join(missing)}/ folder: run from the "
-            "repository root or pass --docs with the folder holding ko/ and en/"
-        )
-    report = check(args.docs)
+    report = check(docs)
     lines = [str(p) for p in report.errors]
     lines += [str(p).replace(": ", ": warning: ", 1) for p in report.warnings]
+    lines += [str(p).replace(": ", ": note: ", 1) for p in report.notes]
     states = [page.state for page in report.pages]
     counts = ", ".join(f"{states.count(state)} {state}" for state in STATES)
     errors, warnings = len(report.errors), len(report.warnings)
     lines.append(
         f"{len(states)} pages ({counts}): {errors} error(s), {warnings} warning(s)"
     )
+    failed = bool(errors or (strict and warnings))
+    if failed:
+        lines.append(
+            f"Fix each line above, then check again: {COMMAND} --strict "
+            "(docs/en/contributing.md, 'Checking both languages', explains them)"
+        )
     print("\n".join(lines))
-    return 1 if errors or (args.strict and warnings) else 0
+    return 1 if failed else 0
+
+
+def _diff(page: Path) -> int:
+    from .parity import parse_source, read_source  # noqa: PLC0415 (see main)
+    from .stamps import (  # noqa: PLC0415
+        locate,
+        recorded_sha,
+        stamped_source,
+        text_sha,
+        word_diff,
+    )
+
+    pair = locate(page)
+    if (recorded := recorded_sha(read_source(page))) is None:
+        print(f"{page} records no prose_sha yet: run '{COMMAND} stamp {page}'")
+        return 1
+    source = read_source(pair.source)
+    if text_sha(source) == recorded:
+        print(f"{page} is up to date: the prose of {pair.source} is at {recorded}")
+        return 0
+    old = stamped_source(pair.source, recorded)
+    if old is None:
+        print(
+            f"error: no committed version of {pair.source} has prose_sha "
+            f"{recorded}, so its old text cannot be shown (in a shallow clone, "
+            f"run 'git fetch --unshallow' first); compare {page} with it by hand",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"What changed in the prose of {pair.source} since {page} was stamped "
+        f"(prose_sha {recorded}, as of commit {old.commit[:10]}, {old.date}), "
+        "as [-removed-] and {+added+} words:"
+    )
+    print("\n".join(word_diff(parse_source(old.text), source, str(pair.source))))
+    print(f"Update {page} to match, then run: {COMMAND} stamp {page}")
+    return 0
+
+
+def _stamp(pages: list[Path], *, force: bool) -> int:
+    from .parity import read_source  # noqa: PLC0415 (see main)
+    from .stamps import (  # noqa: PLC0415
+        edited_since_change,
+        locate,
+        prose_sha,
+        recorded_sha,
+        stamp,
+    )
+
+    failed = 0
+    for page in pages:
+        pair = locate(page)
+        recorded, current = recorded_sha(read_source(page)), prose_sha(pair.source)
+        edited = (
+            None
+            if force or recorded in {None, current}
+            else (edited_since_change(pair, str(recorded)))
+        )
+        if edited is False:
+            print(
+                f"error: {page} not stamped: the prose of {pair.source} changed "
+                f"since its last stamp ({recorded}, now {current}), and this "
+                f"page's prose has not changed since. Update it first ('{COMMAND} "
+                f"diff {page}' shows what changed), or pass --force if that change "
+                "needs no translation",
+                file=sys.stderr,
+            )
+            failed = 1
+            continue
+        if edited is None and not force and recorded not in {None, current}:
+            print(
+                f"{page}: warning: git's history cannot tell whether this page was "
+                f"updated since {pair.source} changed; stamping it anyway",
+                file=sys.stderr,
+            )
+        print(f"{page}: translated_from prose_sha {stamp(page)}")
+    return failed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="jaxguide-i18n",
+        description="Compare docs/ko and docs/en; diff and stamp translations.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check", help="compare the two languages")
+    checking.add_argument("--strict", action="store_true", help="fail on warnings too")
+    checking.add_argument(
+        "--docs", type=Path, default=Path("docs"), help="default: docs"
+    )
+    diffing = commands.add_parser(
+        "diff", help="what changed in a translation's source since it was stamped"
+    )
+    diffing.add_argument("page", type=Path, help="e.g. docs/ko/jit.md")
+    stamping = commands.add_parser("stamp", help="record a translation's source")
+    stamping.add_argument("pages", nargs="+", type=Path, help="e.g. docs/ko/jit.md")
+    stamping.add_argument(
+        "--force",
+        action="store_true",
+        help="stamp a stale page even if it did not change since its source did",
+    )
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
+        if missing:
+            parser.error(
+                f"{args.docs} has no {'/, '.join(missing)}/ folder: run from the "
+                "repository root or pass --docs with the folder holding ko/ and en/"
+            )
+    # The modules below read pages with myst-nb: imported here, so that a
+    # Python without the toolchain gets the next step instead of a traceback.
+    try:
+        if args.command == "check":
+            return _check(args.docs, strict=args.strict)
+        if args.command == "diff":
+            return _diff(args.page)
+        return _stamp(args.pages, force=args.force)
+    except ModuleNotFoundError as exc:
+        if exc.name not in TOOLCHAIN:
+            raise
+        given = " ".join(sys.argv[1:] if argv is None else argv)
+        print(
+            f"error: jaxguide-i18n reads pages with the site's toolchain, and "
+            f"this Python ({sys.executable}) lacks it: {exc}. Run it through nox "
+            f"from the repository root, which installs it: {COMMAND} {given}",
+            file=sys.stderr,
+        )
+        return 2
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,12 +1,16 @@
 """What a page and its translation must share, read from their MyST source.
 
-:func:`read_source` splits a page into its front matter (parsed as YAML), its
-code cells (myst-nb's reading: options and source, with their lines), the
-text outside code cells and the prose lines outside any code (code cells, code blocks, code
-directives such as ``{eval-rst}``; the lines of directives that hold text,
-such as ``{note}`` or a ``{glue:figure}`` caption, are prose), each with its
-line in the file. :func:`compare` lists what differs between two versions:
-kernelspec, code cells, figures, heading levels and ``(label)=`` targets.
+:func:`read_source` (:func:`parse_source` for a text) splits a page into its
+front matter (parsed as YAML), its code cells (myst-nb's reading: options and
+source, with their lines), the text outside code cells and the prose lines
+outside any code (code cells, code blocks, code directives such as
+``{eval-rst}``; the lines of directives that hold text, such as ``{note}``,
+a ``{toctree}`` or a ``{glue:figure}`` caption, are prose), each with its line
+in the file. :func:`compare` lists what differs between two versions:
+kernelspec, code cells, figures, headings (aligned on the labels and code
+cells around them, so that a missing one is found where it was) and
+``(label)=`` targets. :func:`toctrees` and :func:`targets` read the toctree
+entries and the ``{ref}`` targets a page defines.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +27,8 @@ import yaml
 from ..myst_notebook import Cell, read_cells
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<body>(?:.*\n)*?)---[ \t]*(?:\n|\Z)")
-FENCE = re.compile(r"^(?P<mark>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>.*)$")
+# Indented in a list item too.
+FENCE = re.compile(r"^[ \t]*(?P<mark>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>.*)$")
 DIRECTIVE = re.compile(r"\{(?P<name>[^}\s]+)\}")
 # Directives whose content is code, not prose; a plain ``` block is code too.
 CODE = {"code-block", "code", "sourcecode", "eval-rst", "doctest"}
@@ -30,6 +36,7 @@ HEADING = re.compile(r"^#{1,6}(?=[ \t]|$)")
 LABEL = re.compile(r"^\([^()\s]+\)(?==[ \t]*$)")
 FIGURE = re.compile(r"^(?:`{3,}|~{3,}|:{3,})[ \t]*\{(?:glue:figure|figure|image)\}")
 IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+NAME = re.compile(r"^[ \t]*:name:[ \t]*(?P<name>\S+)[ \t]*$")  # a directive's target
 
 
 @dataclass
@@ -37,7 +44,7 @@ class Source:
     meta: dict[str, Any] = field(default_factory=dict)  # the front matter
     meta_lines: dict[str, int] = field(default_factory=dict)  # top key: line
     meta_error: str | None = None
-    kept: list[str] = field(default_factory=list)  # body without code cells
+    kept: list[tuple[int, str]] = field(default_factory=list)  # no code cells
     prose: list[tuple[int, str]] = field(default_factory=list)  # outside code
     cells: list[Cell] = field(default_factory=list)  # the code cells
 
@@ -52,12 +59,17 @@ class Source:
 
 
 def read_source(path: Path) -> Source:
-    """Read ``path``; a front matter that is not YAML is noted in meta_error.
+    """Read ``path``: :func:`parse_source` of its text."""
+    return parse_source(path.read_text(encoding="utf-8"))
+
+
+def parse_source(text: str) -> Source:
+    """Read a page's text; a front matter that is not YAML is noted in meta_error.
 
     The cells are myst-nb's reading of the page (:mod:`..myst_notebook`); the
     markdown cells are read line by line for prose, code blocks and
     directives."""
-    source, text = Source(), path.read_text(encoding="utf-8")
+    source = Source()
     lines, match = text.splitlines(), FRONT_MATTER.match(text)
     index = match["body"].count("\n") + 2 if match else 0
     if match:
@@ -97,22 +109,69 @@ def _read_markdown(source: Source, lines: list[str], first: int) -> None:
         elif fence and (mark[0] == ":" or (kind and kind not in CODE)):
             directives.append(mark)
         elif fence:  # a code block: its lines are not prose
-            closing = re.compile(rf"{re.escape(mark[0])}{{{len(mark)},}}[ \t]*")
+            closing = re.compile(rf"[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*")
             end = next(
                 (i for i in range(index, len(lines)) if closing.fullmatch(lines[i])),
                 len(lines),
             )
-            source.kept.extend(lines[index - 1 : end + 1])
+            block = range(index - 1, min(end + 1, len(lines)))
+            source.kept.extend((first + i, lines[i]) for i in block)
             index = end + 1
             continue
-        source.kept.append(line)
+        source.kept.append((number, line))
         source.prose.append((number, line))
+
+
+@dataclass(frozen=True)
+class Toctree:
+    line: int  # its opening fence
+    entries: tuple[tuple[int, str], ...]  # (line, page name) of each entry
+
+
+def toctrees(page: Source) -> list[Toctree]:
+    """The page's ``{toctree}`` directives and the pages each lists, in order.
+
+    An entry ``Title <name>`` lists ``name``; options (``:caption:`` or a
+    ``---`` block), ``self`` and URLs are not pages."""
+    found: list[Toctree] = []
+    lines = iter(page.prose)
+    for number, line in lines:
+        fence = FENCE.match(line)
+        if not fence or not re.match(r"\{toctree\}", fence["info"].strip()):
+            continue
+        entries: list[tuple[int, str]] = []
+        options = False  # inside a --- block of options
+        for inner, text in lines:
+            entry = text.strip()
+            if FENCE.fullmatch(entry) and entry == fence["mark"]:
+                break
+            if entry == "---" and (options or not entries):
+                options = not options
+            titled = re.search(r"<([^<>]+)>$", entry)
+            entry = titled[1] if titled else entry
+            if options or not entry or entry in {"---", "self"}:
+                continue
+            if not re.match(r"[:#]|\w+://", entry):
+                entries.append((inner, entry.removesuffix(".md").lstrip("/")))
+        found.append(Toctree(number, tuple(entries)))
+    return found
+
+
+def targets(page: Source) -> dict[str, int]:
+    """The ``{ref}`` targets the page defines (``(label)=``, ``:name:``): line."""
+    found: dict[str, int] = {}
+    for number, line in page.prose:
+        if label := LABEL.match(line):
+            found.setdefault(label[0][1:-1], number)
+        elif name := NAME.match(line):
+            found.setdefault(name["name"], number)
+    return found
 
 
 Found = tuple[str, int | None, str]  # path, line, message
 
 
-def _first_difference(a: list[Any], b: list[Any]) -> int | None:
+def first_difference(a: list[Any], b: list[Any]) -> int | None:
     pairs = enumerate(zip(a, b, strict=False))
     default = None if a == b else min(len(a), len(b))
     return next((i for i, (x, y) in pairs if x != y), default)
@@ -134,7 +193,7 @@ def _cells(path: str, page: Source, other_path: str, other: Source) -> list[Foun
     for number, (cell, other_cell) in enumerate(pairs, 1):
         mine, theirs = _cell_lines(cell), _cell_lines(other_cell)
         texts, other_texts = [t for _, t in mine], [t for _, t in theirs]
-        if (k := _first_difference(texts, other_texts)) is None:
+        if (k := first_difference(texts, other_texts)) is None:
             continue
         here, there = (
             repr(t[k]) if k < len(t) else "end of cell" for t in (texts, other_texts)
@@ -164,7 +223,7 @@ def _count(what: str, mine: Items, theirs: Items) -> list[Found]:
     if (n := len(other_items)) == len(items):
         return []
     kinds = [kind for _, kind in items], [kind for _, kind in other_items]
-    k = _first_difference(*kinds) or 0
+    k = first_difference(*kinds) or 0
     message = (
         f"{what}: {len(items)} here, {n} in {other_path}; "
         f"{what[:-1]} {k + 1} has no counterpart"
@@ -186,21 +245,85 @@ def _figure_items(page: Source) -> list[tuple[int, str]]:
     ]
 
 
+@dataclass(frozen=True)
+class _Heading:
+    line: int
+    text: str  # "## Title"
+    place: tuple[int, str | None, int]  # level, label before it, code cells before
+
+    def __str__(self) -> str:
+        return f"{self.text.strip()!r} (line {self.line})"
+
+
+def _heading_list(page: Source) -> list[_Heading]:
+    """The headings, each placed by what both languages share around it."""
+    cells = [cell.line for cell in page.cells]
+    labels = {n: label[1:-1] for n, label in page.find(LABEL)}
+    prose = dict(page.prose)
+    found = []
+    for number, marks in page.find(HEADING):
+        before = number - 1
+        while before in prose and not prose[before].strip():
+            before -= 1  # a blank line between the label and its heading
+        cells_before = sum(line < number for line in cells)
+        place = (len(marks), labels.get(before), cells_before)
+        found.append(_Heading(number, prose[number], place))
+    return found
+
+
+def _moved(
+    path: str, pair: tuple[_Heading, _Heading], other_path: str, *, cells: bool
+) -> Found | None:
+    """What differs between two headings that stand for each other: level, or
+    (where both pages have as many code cells, ``cells``) the cells before."""
+    here, there = pair
+    if here.place[0] != there.place[0]:
+        message = (
+            f"heading {here} is level {here.place[0]} here, "
+            f"level {there.place[0]} in {other_path}: {there}"
+        )
+    elif here.place[1] == there.place[1] and cells:  # labels: their own check
+        message = (
+            f"heading {here} follows {here.place[2]} code cell(s) here; its "
+            f"counterpart {there} in {other_path} follows {there.place[2]}"
+        )
+    else:
+        return None
+    return (path, here.line, message)
+
+
 def _headings(path: str, page: Source, other_path: str, other: Source) -> list[Found]:
-    heads = [(line, len(marks)) for line, marks in page.find(HEADING)]
-    levels = [level for _, level in heads]
-    other_levels = [len(marks) for _, marks in other.find(HEADING)]
-    if (k := _first_difference(levels, other_levels)) is None:
-        return []
-    mine, theirs = (
-        f"level {lv[k]}" if k < len(lv) else "missing" for lv in (levels, other_levels)
-    )
-    line = heads[min(k, len(heads) - 1)][0] if heads else None
-    message = (
-        f"heading {k + 1} is {mine} here, {theirs} in {other_path} "
-        f"({len(levels)} headings here, {len(other_levels)} there)"
-    )
-    return [(path, line, message)]
+    """Headings that differ, aligned on level, label and the code cells before."""
+    mine, theirs = _heading_list(page), _heading_list(other)
+    places = [h.place for h in mine], [h.place for h in theirs]
+    found: list[Found] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, *places).get_opcodes():
+        if op == "equal":
+            continue
+        if i2 - i1 == j2 - j1:  # the same headings, placed differently
+            cells = len(page.cells) == len(other.cells)  # else: their own check
+            pairs = zip(mine[i1:i2], theirs[j1:j2], strict=True)
+            found += [
+                moved
+                for pair in pairs
+                if (moved := _moved(path, pair, other_path, cells=cells))
+            ]
+            continue
+        found += [
+            (path, here.line, f"heading {here} has no counterpart in {other_path}")
+            for here in mine[i1:i2]
+        ]
+        line: int | None = None
+        where = "(this page has no heading)"
+        if i2 < len(mine):
+            line, where = mine[i2].line, "before this heading"
+        elif mine:
+            line, where = mine[-1].line, "after this heading"
+        found += [
+            (path, line, f"heading {there} of {other_path} is missing here {where}")
+            for there in theirs[j1:j2]
+        ]
+    return found
 
 
 def compare(path: str, page: Source, other_path: str, other: Source) -> list[Found]:

@@ -43,7 +43,8 @@ class TranslationStatus(SphinxDirective):
         # Imported here: `jaxguide-i18n` imports this
         # package first, which must not import that module before it runs.
         from ..languages import LANGUAGES  # noqa: PLC0415
-        from .checker import DATA, check  # noqa: PLC0415
+        from .consistency import check  # noqa: PLC0415
+        from .report import DATA  # noqa: PLC0415
 
         docs = Path(self.env.srcdir).parent
         files = [path for lang in LANGUAGES for path in (docs / lang).rglob("*.md")]

@@ -1,0 +1,248 @@
+"""Do ``docs/ko`` and ``docs/en`` still say the same? :func:`check` answers.
+
+Each page is compared with the page of the same name in the other language
+(:func:`.parity.compare`: code cells, kernelspec, headings, figures, labels),
+the toctrees of the two languages list the same pages, and each page's prose
+is checked on its own (:mod:`.prose`). A translation whose source's prose
+changed since it was stamped (:mod:`.stamps`) is *stale*: a warning, which
+the strict check (``--strict``, the tests, CI) fails on.
+
+A page that exists in one language only is an error, unless it is being
+translated: listed under ``[in_progress]`` in ``docs/_data/translations.toml``
+in the language it is missing in. Such a page is named in the report; the
+other language must not list it in a toctree or link to it (the strict build
+fails on both), and the site shows a page pointing to the original there.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from itertools import zip_longest
+from pathlib import Path
+
+from ..languages import LANGUAGES
+from .glossary import Term, load_glossary
+from .parity import compare, first_difference, read_source, targets, toctrees
+from .prose import Language, check_prose
+from .report import COMMAND, DATA, Page, PageState, Problem, Report, did_you_mean
+from .stamps import SHA, text_sha
+
+
+def _last_update(root: Path, files: list[Path]) -> str | None:
+    """Date of the last commit touching ``files``; None without git or commit."""
+    command = ["git", "log", "-1", "--format=%cs", "--", *map(str, files)]
+    try:
+        done = subprocess.run(
+            command, cwd=root, capture_output=True, text=True, check=False, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (done.stdout.strip() or None) if done.returncode == 0 else None
+
+
+def _origin(page: Page, pages: dict[str, dict[str, Page]]) -> str | Problem | None:
+    """The prose_sha ``page`` records, or what is wrong with its translated_from."""
+    if "translated_from" not in page.text.meta:
+        return None
+    origin = page.text.meta["translated_from"]
+    fields = origin if isinstance(origin, dict) else {}
+    lang, sha = fields.get("lang"), fields.get("prose_sha")
+    if lang not in LANGUAGES or lang == page.lang:
+        message = f"translated_from: lang must be the other language, not {lang!r}"
+    elif not isinstance(sha, str) or not SHA.fullmatch(sha):
+        message = "translated_from: prose_sha must be a string of 12 hex digits"
+    elif page.name not in pages[lang]:
+        message = f"translated_from names {page.twin(lang)}, which does not exist"
+    else:
+        return sha
+    return Problem(page.rel, page.text.meta_lines.get("translated_from"), message)
+
+
+def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report) -> str:
+    """Check a page that exists in both languages; its state."""
+    origins = {page.lang: _origin(page, pages) for page in (ko, en)}
+    report.errors += [o for o in origins.values() if isinstance(o, Problem)]
+    declaring = [page for page in (ko, en) if origins[page.lang] is not None]
+    tr, src = (ko, en) if declaring != [en] else (en, ko)
+    report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
+    if len(declaring) != 1:
+        message = (
+            f"{'both' if declaring else 'neither'} of this page and {en.rel} declare "
+            "translated_from: the translation must, its source must not"
+        )
+        report.errors.append(Problem(ko.rel, None, message))
+        return "stale"
+    if not isinstance(recorded := origins[tr.lang], str):
+        return "stale"
+    if recorded == (current := text_sha(src.text)):
+        return "translated"
+    message = (
+        f"stale translation of {src.rel}: its prose changed since this page was "
+        f"stamped (prose_sha {recorded}, now {current}). See what changed: "
+        f"'{COMMAND} diff {tr.rel}'; update this page, then run "
+        f"'{COMMAND} stamp {tr.rel}'"
+    )
+    line = tr.text.meta_lines.get("translated_from")
+    report.warnings.append(Problem(tr.rel, line, message))
+    return "stale"
+
+
+def _in_progress(
+    docs: Path, pages: dict[str, dict[str, Page]], report: Report
+) -> dict[str, set[str]]:
+    """``[in_progress]``: the pages missing in each language while translated."""
+    where = f"{docs.name}/{DATA}"
+    try:
+        text = (docs / DATA).read_text(encoding="utf-8")
+        table = tomllib.loads(text).get("in_progress", {})
+    except FileNotFoundError:
+        return {lang: set() for lang in LANGUAGES}
+    except tomllib.TOMLDecodeError as exc:
+        report.errors.append(Problem(where, None, f"not valid TOML: {exc}"))
+        return {lang: set() for lang in LANGUAGES}
+    progress: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+    for lang, names in table.items() if isinstance(table, dict) else ():
+        if lang not in LANGUAGES or not isinstance(names, list):
+            message = (
+                f"[in_progress] {lang} = {names!r}: expected a list of page names "
+                f"under one of {', '.join(LANGUAGES)}"
+            )
+            report.errors.append(Problem(where, None, message))
+            continue
+        other = next(code for code in LANGUAGES if code != lang)
+        for name in map(str, names):
+            if name in pages[lang]:
+                message = (
+                    f"[in_progress] {lang} lists {name!r}, which exists: remove it"
+                )
+                report.warnings.append(Problem(where, None, message))
+            elif name not in pages[other]:
+                hint = did_you_mean(name, pages[other].keys() - pages[lang].keys())
+                message = (
+                    f"[in_progress] {lang} lists {name!r}, but there is no "
+                    f"{docs.name}/{other}/{name}.md to translate{hint}"
+                )
+                report.errors.append(Problem(where, None, message))
+            progress[lang].add(name)
+    return progress
+
+
+def _toctrees(ko: Page, en: Page, progress: dict[str, set[str]]) -> list[Problem]:
+    """Both pages' toctrees list the same pages, but those being translated
+    into one language, which only the other lists."""
+    found = []
+    trees = zip_longest(toctrees(ko.text), toctrees(en.text))
+    for number, (mine, theirs) in enumerate(trees, 1):
+        if mine is None or theirs is None:
+            page, other, tree = (ko, en, mine) if theirs is None else (en, ko, theirs)
+            assert tree is not None
+            message = f"toctree {number} has no counterpart in {other.rel}"
+            found.append(Problem(page.rel, tree.line, message))
+            continue
+        pending = progress["ko"] | progress["en"]  # named by _entries if listed
+        here = [(n, name) for n, name in mine.entries if name not in pending]
+        there = [name for _, name in theirs.entries if name not in pending]
+        if (k := first_difference([name for _, name in here], there)) is None:
+            continue
+        line = here[k][0] if k < len(here) else mine.line
+        listed = repr(here[k][1]) if k < len(here) else "nothing"
+        wanted = repr(there[k]) if k < len(there) else "nothing"
+        message = (
+            f"toctree {number}, entry {k + 1}: {listed} here, {wanted} in {en.rel} "
+            "(both languages list the same pages in the same order)"
+        )
+        found.append(Problem(ko.rel, line, message))
+    return found
+
+
+def _entries(page: Page, pages: dict[str, Page], progress: set[str]) -> list[Problem]:
+    """Toctree entries naming a page the language does not have."""
+    found = []
+    for tree in toctrees(page.text):
+        for line, name in tree.entries:
+            if name in pages:
+                continue
+            if name in progress:
+                message = (
+                    f"toctree lists {name!r}, which is being translated (listed under "
+                    f"[in_progress] {page.lang}): the strict build fails on a toctree "
+                    f"entry with no page, so leave it out of {page.rel} until "
+                    f"{page.twin(page.lang, name)} is in"
+                )
+            else:
+                hint = did_you_mean(name, pages)
+                message = (
+                    f"toctree lists {name!r}: {page.twin(page.lang, name)} does not "
+                    f"exist{hint}"
+                )
+            found.append(Problem(page.rel, line, message))
+    return found
+
+
+def _read(docs: Path) -> dict[str, dict[str, Page]]:
+    """Every page of each language, by name (path from the language's folder)."""
+    root = docs.parent
+    pages: dict[str, dict[str, Page]] = {lang: {} for lang in LANGUAGES}
+    for lang, folder in ((lang, docs / lang) for lang in LANGUAGES):
+        for path in sorted(folder.rglob("*.md")):
+            name = path.relative_to(folder).with_suffix("").as_posix()
+            if not any(part[:1] in {".", "_"} for part in name.split("/")):
+                rel = path.relative_to(root).as_posix()
+                pages[lang][name] = Page(rel, lang, name, read_source(path))
+    return pages
+
+
+def _glossary(docs: Path, report: Report) -> list[Term]:
+    try:
+        return load_glossary(docs / "_data" / "glossary.toml")
+    except ValueError as exc:
+        report.errors.append(
+            Problem(f"{docs.name}/_data/glossary.toml", None, str(exc))
+        )
+        return []
+
+
+def check(docs: Path) -> Report:
+    """Check the pages of ``docs`` (the folder holding ko/, en/ and _data/)."""
+    root, report = docs.parent, Report()
+    pages = _read(docs)
+    progress = _in_progress(docs, pages, report)
+    glossary = _glossary(docs, report)
+    languages = {
+        lang: Language(
+            frozenset(pages[lang]),
+            frozenset(progress[lang]),
+            frozenset(t for page in pages[lang].values() for t in targets(page.text)),
+        )
+        for lang in LANGUAGES
+    }
+    for name in sorted(pages["ko"].keys() | pages["en"].keys()):
+        found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
+        for page in found:
+            report.errors += check_prose(page, languages[page.lang], glossary)
+            report.errors += _entries(page, pages[page.lang], progress[page.lang])
+        if len(found) == 2:
+            state = _pair(found[0], found[1], pages, report)
+            report.errors += _toctrees(found[0], found[1], progress)
+        else:
+            page = found[0]
+            missing = next(lang for lang in LANGUAGES if lang != page.lang)
+            if isinstance(origin := _origin(page, pages), Problem):
+                report.errors.append(origin)
+            state = "in progress" if name in progress[missing] else "missing"
+            if state == "in progress":
+                message = (
+                    f"in progress: {page.twin(missing)} is being translated "
+                    f"(listed under [in_progress] {missing} in {docs.name}/{DATA})"
+                )
+                report.notes.append(Problem(page.rel, None, message))
+            else:
+                message = (
+                    f"{page.twin(missing)} is missing: translate the page, or list "
+                    f"it under [in_progress] {missing} in {docs.name}/{DATA}"
+                )
+                report.errors.append(Problem(page.rel, None, message))
+        date = _last_update(root, [root / page.rel for page in found])
+        report.pages.append(PageState(name, state, tuple(p.lang for p in found), date))
+    return report

@@ -1,0 +1,286 @@
+"""Checks of one page's prose (code is never looked at), in either language.
+
+- ``{doc}`` links and ``{ref}``/``{numref}`` targets missing in the page's
+  language, with the closest name; a link to a page still being translated
+  into it (the strict build fails on it).
+- Korean pages: a variant the glossary avoids, matched as a word (where a word
+  starts, any particle after it); an English one case-insensitively as a whole
+  word, except in parentheses or quotes, where it glosses the Korean term
+  (``기울기(gradient)``). Also a spelling one syllable away from an avoided
+  variant of four syllables or more (그레디언트 beside 그래디언트).
+- English pages: Hangul.
+- Both: a paragraph that ends without a sentence's final punctuation, followed
+  by another paragraph: a stray blank line split a sentence.
+
+The glossary pages quote both languages and are exempt from the last three.
+A page allows a variant where it means something else, in its front matter,
+with the reason::
+
+    glossary_allow:
+      중간값: intermediate values, not the median
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from .glossary import Term
+from .parity import FENCE, LABEL
+from .report import Page, Problem, did_you_mean
+
+EXEMPT = {"glossary"}  # pages that quote both languages on purpose
+ROLE = r"`(?:[^`<]*<(?P<inner>[^`>]+)>|(?P<plain>[^`]+))`"
+DOC_LINK = re.compile(r"\{doc\}" + ROLE)
+REF = re.compile(r"\{(?:ref|numref)\}" + ROLE)
+# Code spans and roles, inline math, link targets and addresses: not prose.
+NOT_PROSE = re.compile(
+    r"(?:\{[^}\s]+\})?(`+)[^`].*?\1|\$[^$\s][^$]*\$|\]\([^)]*\)|<[a-z]+://[^>]*>"
+    r"|\b[a-z]+://\S+"
+)
+HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]+")
+WORD = re.compile(r"(?<!\w)[\uac00-\ud7a3]+")
+# Parentheses and quotes (also typographic: \u2018...\u2019, \u201c...\u201d).
+GLOSS = re.compile(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”|'[^']*'|\u2018[^\u2019]*\u2019")
+# A line that is structure, not a paragraph's text: list item, heading,
+# table, label, directive option, comment, HTML, math, quote, link definition,
+# figure, fence or rule.
+STRUCTURE = re.compile(
+    r"^\s*(?:[-*+][ \t]|\d+[.)][ \t]|#|\||\(\S+\)=|:|%|<|\$\$|>|\[[^\]]*\]:|!\["
+    r"|`{3}|~{3}|-{3}|\*{3})"
+)
+# Where a sentence may end: its punctuation, before closing marks.
+SENTENCE_END = re.compile(r"(?:[.!?:;…。]|\$\$)[*_\"'”\u2019)\]»]*[ \t]*$")
+
+
+@dataclass(frozen=True)
+class Language:
+    """What a page's language has: its pages, those being translated into
+    it (not there yet) and the ``{ref}`` targets of its pages."""
+
+    names: frozenset[str]
+    progress: frozenset[str]
+    labels: frozenset[str]
+
+
+def _masked(line: str) -> str:
+    """``line`` with what is not prose blanked, columns kept."""
+    return NOT_PROSE.sub(lambda m: " " * len(m[0]), line)
+
+
+def _text_lines(page: Page) -> Iterator[tuple[int, str]]:
+    """The prose lines that are text: not in math, toctrees or labels."""
+    closing = ""  # the fence of the toctree or math block we are in
+    for number, line in page.text.prose:
+        stripped = line.strip()
+        fence = FENCE.match(line)
+        if closing:
+            closing = "" if stripped == closing else closing
+        elif stripped == "$$":
+            closing = "$$"
+        elif fence and fence["info"].strip().startswith(("{toctree}", "{math}")):
+            closing = fence["mark"]
+        elif not LABEL.match(line):
+            yield number, _masked(line)
+
+
+def _links(page: Page, here: Language) -> Iterator[Problem]:
+    """``{doc}`` links and ``{ref}`` targets that the page's language lacks."""
+    folder = page.twin(page.lang, "{}")
+    for number, line in page.text.prose:
+        for link in DOC_LINK.finditer(line):
+            target = (link["inner"] or link["plain"]).strip().removesuffix(".md")
+            name = posixpath.normpath(posixpath.join(page.name, "..", target))
+            name = name.lstrip("/")  # {doc}`/jit` starts at the root
+            missing = page.twin(page.lang, name)
+            if name in here.progress:
+                message = (
+                    f"{{doc}} link to {target!r}: {missing} is being translated "
+                    "(listed under [in_progress]), and the strict build fails on a "
+                    "link to it: leave the link out until the translation is in"
+                )
+            elif name not in here.names:
+                hint = did_you_mean(name, here.names, folder)
+                message = f"{{doc}} link to {target!r}: {missing} does not exist{hint}"
+            else:
+                continue
+            yield Problem(page.rel, number, message)
+        for ref in REF.finditer(line):
+            target = (ref["inner"] or ref["plain"]).strip()
+            if ":" not in target and target not in here.labels:
+                hint = did_you_mean(target, here.labels)
+                message = (
+                    f"{{ref}} target {target!r} is no label on any page of "
+                    f"{folder.rsplit('/', 1)[0]}/{hint}"
+                )
+                yield Problem(page.rel, number, message)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether one syllable replaced, added or removed turns ``a`` into ``b``."""
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return len(long) - len(short) == 1 and any(
+        long[:i] + long[i + 1 :] == short for i in range(len(long))
+    )
+
+
+def _variants(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term, str]]:
+    """A pattern for each avoided variant, with its term and the variant."""
+    found = []
+    for term in glossary:
+        for variant in term.avoid:
+            words = r"\s+".join(map(re.escape, variant.split()))
+            if HANGUL.search(variant):
+                pattern = re.compile(rf"(?<!\w){words}")
+            else:
+                pattern = re.compile(
+                    rf"(?<![\w-]){words}(?:e?s)?(?![\w-])", re.IGNORECASE
+                )
+            found.append((pattern, term, variant))
+    return found
+
+
+def _near(word: str, glossary: list[Term]) -> tuple[str, str, Term] | None:
+    """(spelling, variant, term) where ``word`` starts with a spelling one
+    syllable away from a Korean variant of four syllables or more (not the
+    variant cut short, which is another word: 야코비, 야코비안)."""
+    for term in glossary:
+        for variant in term.avoid:
+            if len(variant) < 4 or not WORD.fullmatch(variant):
+                continue
+            if word.startswith(variant):
+                return None  # the variant itself: found as a variant
+            for size in (len(variant), len(variant) - 1, len(variant) + 1):
+                spelling = word[:size]
+                if (
+                    len(spelling) == size
+                    and spelling[0] == variant[0]
+                    and spelling != variant[:-1]
+                    and _one_edit(spelling, variant)
+                ):
+                    return spelling, variant, term
+    return None
+
+
+def _glossary(page: Page, glossary: list[Term]) -> Iterator[tuple[int, str, str]]:
+    """(line, text found, message) for each avoided variant on a Korean page."""
+    variants = _variants(glossary)
+    approved = [re.compile(r"\s*".join(map(re.escape, t.ko.split()))) for t in glossary]
+    for number, line in _text_lines(page):
+        glosses = [m.span() for m in GLOSS.finditer(line)]
+        for pattern, term, variant in variants:
+            for match in pattern.finditer(line):
+                english = not HANGUL.search(variant)
+                if english and any(a < match.start() < b for a, b in glosses):
+                    continue
+                message = (
+                    f"{match[0]!r}: the glossary's Korean for {term.en!r} is "
+                    f"{term.ko!r}"
+                )
+                yield number, match[0], message
+        for word in WORD.finditer(line):
+            if any(ko.match(line, word.start()) for ko in approved):
+                continue  # the glossary's own Korean, or the start of it
+            if near := _near(word[0], glossary):
+                spelling, variant, term = near
+                message = (
+                    f"{spelling!r}: a spelling of {variant!r}, which the glossary "
+                    f"avoids; its Korean for {term.en!r} is {term.ko!r}"
+                )
+                yield number, spelling, message
+
+
+def _allowed(page: Page) -> tuple[dict[str, str], list[Problem]]:
+    """The page's ``glossary_allow`` (variant: reason), or what is wrong."""
+    allow = page.text.meta.get("glossary_allow", {})
+    line = page.text.meta_lines.get("glossary_allow")
+    if isinstance(allow, dict) and all(
+        isinstance(k, str) and isinstance(v, str) and v.strip()
+        for k, v in allow.items()
+    ):
+        return allow, []
+    message = (
+        "glossary_allow must map each allowed variant to the reason, e.g. "
+        "'중간값: intermediate values, not the median'"
+    )
+    return {}, [Problem(page.rel, line, message)]
+
+
+def _korean(page: Page, glossary: list[Term]) -> Iterator[Problem]:
+    allow, problems = _allowed(page)
+    yield from problems
+    used = set()
+    for number, found, message in _glossary(page, glossary):
+        if found in allow:
+            used.add(found)
+        else:
+            hint = (
+                "; where it means something else, list it under glossary_allow "
+                "in the front matter, with the reason"
+            )
+            yield Problem(page.rel, number, message + hint)
+    for variant in sorted(allow.keys() - used):
+        message = f"glossary_allow: {variant!r} allows nothing on this page: remove it"
+        yield Problem(page.rel, page.text.meta_lines.get("glossary_allow"), message)
+
+
+def _hangul(page: Page) -> Iterator[Problem]:
+    for number, line in _text_lines(page):
+        if found := HANGUL.findall(line):
+            message = (
+                f"Hangul in English prose: {' '.join(found)!r}: translate it "
+                "(Korean quoted on purpose goes in code: `...`)"
+            )
+            yield Problem(page.rel, number, message)
+
+
+def _paragraphs(page: Page) -> list[list[tuple[int, str]] | None]:
+    """The page's paragraphs in order, None where code separates two."""
+    found: list[list[tuple[int, str]] | None] = []
+    paragraph: list[tuple[int, str]] = []
+    last = 0
+    for number, line in page.text.prose:
+        if number != last + 1 or not line.strip():
+            found += [paragraph] if paragraph else []
+            found += [None] if number != last + 1 else []
+            paragraph = []
+        if line.strip():
+            paragraph.append((number, line))
+        last = number
+    return [*found, paragraph] if paragraph else found
+
+
+def _broken(page: Page) -> Iterator[Problem]:
+    """Paragraphs that end mid-sentence and go on after a blank line."""
+    paragraphs = _paragraphs(page)
+    for paragraph, following in pairwise(paragraphs):
+        if paragraph is None or following is None:
+            continue
+        (_, first), (number, last) = paragraph[0], paragraph[-1]
+        next_number, start = following[0]
+        if any(STRUCTURE.match(text) for text in (first, last, start)):
+            continue
+        if SENTENCE_END.search(_masked(last)):
+            continue
+        message = (
+            f"this paragraph ends mid-sentence ({last.strip()[-20:]!r}) and the "
+            f"next one, at line {next_number}, goes on with it "
+            f"({start.strip()[:20]!r}): remove the blank line between them, or "
+            "end the sentence"
+        )
+        yield Problem(page.rel, number, message)
+
+
+def check_prose(page: Page, here: Language, glossary: list[Term]) -> list[Problem]:
+    """What is wrong in the prose of ``page``, in its language ``here``."""
+    found = [Problem(page.rel, 1, page.text.meta_error)] if page.text.meta_error else []
+    found += _links(page, here)
+    if page.name not in EXEMPT:
+        found += _korean(page, glossary) if page.lang == "ko" else _hangul(page)
+    found += _broken(page)
+    return sorted(found, key=lambda p: p.line or 0)

@@ -1,0 +1,70 @@
+"""What the translation checker reports: problems where they are, page states.
+
+Shared by the checks (:mod:`.consistency`, :mod:`.prose`, :mod:`.stamps`) and
+the ``jaxguide-i18n`` command (:mod:`.checker`). Imports no Sphinx.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the command imports this module before the toolchain
+    from .parity import Source
+
+# How a translator runs the checker: nox installs what it needs first.
+COMMAND = "python -m nox -s i18n --"
+DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
+STATES = ("translated", "stale", "in progress", "missing")
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str  # relative to the repository root: docs/ko/jit.md
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class PageState:
+    name: str
+    state: str  # one of STATES
+    languages: tuple[str, ...]  # the languages the page exists in
+    last_update: str | None  # YYYY-MM-DD of the last commit touching its files
+
+
+@dataclass
+class Report:
+    errors: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)  # pages in progress
+    pages: list[PageState] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Page:
+    rel: str  # docs/ko/jit.md
+    lang: str
+    name: str  # jit
+    text: Source
+
+    def twin(self, lang: str, name: str = "") -> str:
+        """The path of this page (or ``name``) in ``lang``, from the repository root."""
+        folder = self.rel.removesuffix(f"{self.lang}/{self.name}.md")
+        return f"{folder}{lang}/{name or self.name}.md"
+
+
+def did_you_mean(wrong: str, choices: Iterable[str], shown: str = "'{}'") -> str:
+    """``: did you mean X?`` for the closest of ``choices``, or nothing.
+
+    >>> did_you_mean("jti", ["jit", "vmap"], "docs/ko/{}.md")
+    ': did you mean docs/ko/jit.md?'
+    """
+    close = get_close_matches(wrong, sorted(choices), n=1, cutoff=0.6)
+    return f": did you mean {shown.format(close[0])}?" if close else ""
