@@ -206,20 +206,20 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def i18n(session: nox.Session) -> None:
-    """The translation checker; `-- --strict` fails on stale translations too.
+    """The translation checker: `-- --strict` fails on stale translations too.
 
-    Compares docs/ko and docs/en page by page (src/jaxguide_site/
-    translation.py). `nox -s i18n -- stamp docs/ko/<page>.md` records, after
-    a translation is updated, the current prose_sha of its source. The checker
-    needs Sphinx, not JAX: the package is installed without its dependencies.
+    Compares docs/ko and docs/en page by page (src/jaxguide_site/translation/).
+    `-- diff docs/ko/<page>.md` shows, word by word, what changed in the
+    source's prose since the translation was stamped (from git's history);
+    `-- stamp docs/ko/<page>.md` records, once the translation is updated, the
+    source's current prose_sha. It reads pages with myst-nb, so it needs the
+    docs toolchain, not JAX: the package is installed without its dependencies.
     """
     session.install(
         "-c", str(CONSTRAINTS), *nox.project.dependency_groups(PYPROJECT, "docs")
     )
     session.install("--no-deps", "-e", str(ROOT))
-    args = list(session.posargs)
-    command = args if args[:1] == ["stamp"] else ["check", *args]
-    session.run("jaxguide-i18n", *command)
+    session.run("jaxguide-i18n", *session.posargs)  # no command: check
 
 
 @nox.session

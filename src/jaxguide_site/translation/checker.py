@@ -2,8 +2,8 @@
 
 ::
 
-    jaxguide-i18n check [--strict] [--docs docs]   # compare the two languages
-    jaxguide-i18n diff docs/ko/page.md             # what changed in its source
+    jaxguide-i18n [check] [--strict] [--docs docs]   # compare the two languages
+    jaxguide-i18n diff docs/ko/page.md               # what changed in its source
     jaxguide-i18n stamp [--force] docs/ko/page.md ...
 
 ``check`` prints one line per problem (file:line: message), a note naming
@@ -153,7 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="stamp a stale page even if it did not change since its source did",
     )
-    args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    if given[:1] not in ([name] for name in (*commands.choices, "-h", "--help")):
+        given = ["check", *given]  # `jaxguide-i18n --strict` checks
+    args = parser.parse_args(given)
     if args.command == "check":
         missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
         if missing:
@@ -170,13 +173,12 @@ def main(argv: list[str] | None = None) -> int:
             return _diff(args.page)
         return _stamp(args.pages, force=args.force)
     except ModuleNotFoundError as exc:
-        if exc.name not in TOOLCHAIN:
+        if (exc.name or "").partition(".")[0] not in TOOLCHAIN:
             raise
-        given = " ".join(sys.argv[1:] if argv is None else argv)
         print(
             f"error: jaxguide-i18n reads pages with the site's toolchain, and "
             f"this Python ({sys.executable}) lacks it: {exc}. Run it through nox "
-            f"from the repository root, which installs it: {COMMAND} {given}",
+            f"from the repository root, which installs it: {COMMAND} {' '.join(given)}",
             file=sys.stderr,
         )
         return 2

@@ -138,8 +138,9 @@ def _variants(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term, str]]:
             if HANGUL.search(variant):
                 pattern = re.compile(rf"(?<!\w){words}")
             else:
+                # A Korean particle may follow it: its edges are Latin's.
                 pattern = re.compile(
-                    rf"(?<![\w-]){words}(?:e?s)?(?![\w-])", re.IGNORECASE
+                    rf"(?<![A-Za-z0-9-]){words}(?:e?s)?(?![A-Za-z0-9-])", re.IGNORECASE
                 )
             found.append((pattern, term, variant))
     return found

@@ -64,17 +64,17 @@ class Pair:
 def locate(path: Path) -> Pair:
     """The page ``path`` and its source; :class:`ValueError` says what is wrong."""
     folder = next((p for p in path.parents if p.name in LANGUAGES), None)
-    if folder is None or path.suffix != ".md":
+    if folder is None:
         msg = f"{path} is not a page: pages are docs/<{'|'.join(LANGUAGES)}>/<name>.md"
         raise ValueError(msg)
-    if not path.is_file():
+    if path.suffix != ".md" or not path.is_file():
         pages = [
             p.relative_to(folder).with_suffix("").as_posix()
             for p in folder.rglob("*.md")
         ]
         name = path.relative_to(folder).with_suffix("").as_posix()
         hint = did_you_mean(name, pages, f"{folder}/{{}}.md")
-        msg = f"{path} does not exist{hint}"
+        msg = f"{path} {'is not a page' if path.exists() else 'does not exist'}{hint}"
         raise ValueError(msg)
     lang = next(code for code in LANGUAGES if code != folder.name)
     source = folder.parent / lang / path.relative_to(folder)
