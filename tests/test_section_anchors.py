@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from myst_parser.config.main import MdParserConfig
 
-from helpers import DOCS, ROOTS
+from helpers import DOCS, ROOTS, build_project
 from jaxguide_site.section_anchors import source_anchors
 from korean_pages import build_korean_pages, section_ids
 
@@ -88,6 +88,24 @@ def test_source_anchors_are_the_english_builds_ids_less_labels(sample: Path) -> 
     assert source_anchors(text, config) == [
         [name for name in anchors(ids) if name not in labels]
         for ids in section_ids(html(sample, "en", "page"))
+    ]
+
+
+def test_a_korean_page_follows_its_english_page_in_an_incremental_build(
+    tmp_path: Path,
+) -> None:
+    out = build_korean_pages(tmp_path)
+    english = tmp_path / "src" / "en" / "page.md"
+    text = english.read_text(encoding="utf-8")
+    english.write_text(text.replace("## Why it matters", "## Why this matters"))
+    korean = tmp_path / "src" / "ko"  # unchanged: read again all the same
+    result = build_project(
+        korean, out / "ko", lang="ko", cache=tmp_path / "cache", execute=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert section_ids(html(out, "ko", "page"))[1] == [
+        "why-this-matters",
+        "왜-중요한가",
     ]
 
 
