@@ -84,6 +84,16 @@ def test_misspelt_ref_target_names_the_closest_label(docs: Path) -> None:
     ]
 
 
+def test_roles_in_code_are_not_links(docs: Path) -> None:
+    """As in the contributing page: "a `{doc}` link or a `{ref}` target"."""
+    say(
+        docs,
+        "`{doc}` 링크나 `{ref}` 대상, `` {doc}`gone` ``은 코드입니다.",
+        "A `{doc}` link or a `{ref}` target, `` {doc}`gone` ``: code.",
+    )
+    assert errors(check(docs)) == []
+
+
 def test_ref_to_a_directive_name_is_a_target(docs: Path) -> None:
     figure = "```{glue:figure} fig\n:name: fig-line\n:alt: {alt}\n```\n\n{see}"
     say(

@@ -33,9 +33,9 @@ from .parity import FENCE, LABEL
 from .report import Page, Problem, did_you_mean
 
 EXEMPT = {"glossary"}  # pages that quote both languages on purpose
-ROLE = r"`(?:[^`<]*<(?P<inner>[^`>]+)>|(?P<plain>[^`]+))`"
-DOC_LINK = re.compile(r"\{doc\}" + ROLE)
-REF = re.compile(r"\{(?:ref|numref)\}" + ROLE)
+# A role or a code span, in the order they come: `{doc}` alone is code.
+INLINE = re.compile(r"(?:\{(?P<role>[^}\s]+)\})?(?P<ticks>`+)(?P<body>.+?)(?P=ticks)")
+TITLED = re.compile(r"[^<]*<(?P<target>[^<>]+)>")  # "title <target>"
 # Code spans and roles, inline math, link targets and addresses: not prose.
 NOT_PROSE = re.compile(
     r"(?:\{[^}\s]+\})?(`+)[^`].*?\1|\$[^$\s][^$]*\$|\]\([^)]*\)|<[a-z]+://[^>]*>"
@@ -87,12 +87,21 @@ def _text_lines(page: Page) -> Iterator[tuple[int, str]]:
             yield number, _masked(line)
 
 
+def _targets(line: str, *roles: str) -> Iterator[str]:
+    """The target of each of ``roles`` on ``line`` (``title <target>`` too)."""
+    for inline in INLINE.finditer(line):
+        if inline["role"] in roles:
+            body = inline["body"].strip()
+            titled = TITLED.fullmatch(body)
+            yield (titled["target"] if titled else body).strip()
+
+
 def _links(page: Page, here: Language) -> Iterator[Problem]:
     """``{doc}`` links and ``{ref}`` targets that the page's language lacks."""
     folder = page.twin(page.lang, "{}")
     for number, line in page.text.prose:
-        for link in DOC_LINK.finditer(line):
-            target = (link["inner"] or link["plain"]).strip().removesuffix(".md")
+        for link in _targets(line, "doc"):
+            target = link.removesuffix(".md")
             name = posixpath.normpath(posixpath.join(page.name, "..", target))
             name = name.lstrip("/")  # {doc}`/jit` starts at the root
             missing = page.twin(page.lang, name)
@@ -108,8 +117,7 @@ def _links(page: Page, here: Language) -> Iterator[Problem]:
             else:
                 continue
             yield Problem(page.rel, number, message)
-        for ref in REF.finditer(line):
-            target = (ref["inner"] or ref["plain"]).strip()
+        for target in _targets(line, "ref", "numref"):
             if ":" not in target and target not in here.labels:
                 hint = did_you_mean(target, here.labels)
                 message = (
