@@ -175,6 +175,18 @@ def test_page_allows_a_variant_that_means_something_else(docs: Path) -> None:
     ]
 
 
+def test_page_allows_an_english_variant_in_any_case(docs: Path) -> None:
+    say(docs, "Gradient Tape는 TensorFlow의 이름입니다.", "Gradient Tape: a name.")
+    assert len(errors(check(docs))) == 1
+    edit(
+        docs,
+        "ko/intro",
+        "translated_from:",
+        "glossary_allow:\n  gradient: TensorFlow's name\ntranslated_from:",
+    )
+    assert errors(check(docs)) == []
+
+
 def test_glossary_allow_without_a_reason_is_an_error(docs: Path) -> None:
     edit(
         docs,

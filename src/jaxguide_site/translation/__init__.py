@@ -1,7 +1,14 @@
-"""Translation: the checker comparing the two languages page by page
-(:mod:`.checker`, the ``jaxguide-i18n`` command, on :mod:`.parity`'s reading
-of a page), the glossary (``glossary-table``) and the state of every page's
-translation (``translation-status``) as tables.
+"""Translation: the checker comparing the two languages page by page, the
+glossary (``glossary-table``) and the state of every page's translation
+(``translation-status``) as tables.
+
+The checker: :mod:`.parity` reads a page (myst-nb's reading) and compares two
+versions of it; :mod:`.consistency` checks the docs folder (both languages,
+their toctrees, the pages in progress); :mod:`.prose` checks one page's prose
+(links, targets, the glossary's terms, the language, split paragraphs);
+:mod:`.stamps` records and reads a translation's stamp, and finds in git's
+history what changed since; :mod:`.report` is what they report; and
+:mod:`.checker` is the ``jaxguide-i18n`` command.
 
 Importing this package imports no Sphinx: ``jaxguide-i18n`` runs without it.
 """

@@ -221,19 +221,20 @@ def _allowed(page: Page) -> tuple[dict[str, str], list[Problem]]:
 
 
 def _korean(page: Page, glossary: list[Term]) -> Iterator[Problem]:
-    allow, problems = _allowed(page)
+    allowed, problems = _allowed(page)
     yield from problems
+    allow = {variant.lower(): variant for variant in allowed}  # English: any case
     used = set()
     for number, found, message in _glossary(page, glossary):
-        if found in allow:
-            used.add(found)
+        if found.lower() in allow:
+            used.add(allow[found.lower()])
         else:
             hint = (
                 "; where it means something else, list it under glossary_allow "
                 "in the front matter, with the reason"
             )
             yield Problem(page.rel, number, message + hint)
-    for variant in sorted(allow.keys() - used):
+    for variant in sorted(allowed.keys() - used):
         message = f"glossary_allow: {variant!r} allows nothing on this page: remove it"
         yield Problem(page.rel, page.text.meta_lines.get("glossary_allow"), message)
 
