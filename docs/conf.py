@@ -95,6 +95,7 @@ extensions = [
     "jaxguide_site.interface_text",
     "jaxguide_site.publishing",
     "jaxguide_site.api_signatures",
+    "jaxguide_site.math_mathml",
 ]
 
 root_doc = "index"
@@ -111,6 +112,9 @@ jaxguide_glossary = str(DOCS_DIR / "_data" / "glossary.toml")
 # -- MyST and myst-nb ----------------------------------------------------------
 myst_enable_extensions = ["amsmath", "colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
+# Formulas become MathML at build time (src/jaxguide_site/math_mathml.py):
+# pages load no MathJax, from a CDN or otherwise.
+html_math_renderer = "mathml"
 
 nb_execution_mode = "cache"
 

@@ -1,8 +1,9 @@
 """What a reader clicks, in a real browser on the site as published (build/html).
 
 Debian's Chromium through Playwright (tests/browser.py); requests that leave
-the served site are aborted, as there is no internet here (MathJax from its
-CDN does not load: pages must stay readable without it). Search has its own
+the served site are aborted, as there is no internet here, and a page that
+makes one fails: nothing the site shows may come from another host (math is
+MathML, drawn by the browser). Search has its own
 file (test_search_browser.py), the version switcher's behaviour across
 several versions too (test_publish.py).
 """
@@ -39,13 +40,15 @@ AXE_BLOCKING = {"serious", "critical"}
 
 @dataclass
 class Problems:
-    """Console errors and failed requests for the site's own files."""
+    """Console errors, failed requests for the site's own files, and any
+    request for another host's."""
 
     base_url: str
     console: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
 
     def watch(self, page: Page) -> None:
+        page.on("request", self._request)
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.console.append(f"uncaught: {error}"))
         page.on("requestfailed", self._failed)
@@ -62,6 +65,10 @@ class Problems:
             self.console.append(
                 f"{getattr(message, 'text', '')} ({location.get('url')})"
             )
+
+    def _request(self, request: Request) -> None:
+        if not self._own(request.url) and not request.url.startswith("data:"):
+            self.requests.append(f"{request.url}: another host (third party)")
 
     def _failed(self, request: Request) -> None:
         if self._own(request.url):
