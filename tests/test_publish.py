@@ -345,3 +345,20 @@ def test_no_banner_on_the_stable_copy(browser: Browser, site: Path) -> None:
         page.goto(f"{base}/en/stable/both.html")
         page.locator(".version-switcher__menu a").first.wait_for(state="attached")
         assert page.locator("#bd-header-version-warning").inner_text() == ""
+
+
+def test_language_switcher_keeps_the_stable_copy_the_anchor_and_the_query(
+    browser: Browser, site: Path
+) -> None:
+    # stable/ is a copy of release 0.2, whose links were built as 0.2's.
+    with browse(browser, site) as (page, base, errors):
+        page.goto(f"{base}/ko/stable/both.html#top")
+        page.locator(".jaxguide-language-switcher a[hreflang='en']").click()
+        page.wait_for_url(f"{base}/en/stable/both.html#top")
+        page.goto(f"{base}/ko/stable/search.html?q=x")
+        page.locator(".jaxguide-language-switcher a[hreflang='en']").click()
+        page.wait_for_url(f"{base}/en/stable/search.html?q=x")
+        page.goto(f"{base}/en/0.1/both.html#top")
+        page.locator(".jaxguide-language-switcher a[hreflang='ko']").click()
+        page.wait_for_url(f"{base}/ko/0.1/both.html#top")
+        assert not errors

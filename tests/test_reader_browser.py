@@ -143,10 +143,14 @@ def test_sidebar_and_next_previous_links_navigate(
 def test_language_switcher_opens_the_same_page_and_version(
     page: Page, served_site: str, version: str, lang: str, other: str
 ) -> None:
-    page.goto(url(served_site, lang, version, "vmap") + "#top")
+    # A section's anchor is the same in both languages (section_anchors.py).
+    page.goto(url(served_site, lang, version, "vmap"))
+    anchor = page.locator("article section[id]").nth(1).get_attribute("id")
+    page.goto(url(served_site, lang, version, "vmap") + f"#{anchor}")
     page.locator(f".jaxguide-language-switcher a[hreflang='{other}']").click()
-    page.wait_for_url(url(served_site, other, version, "vmap"))
+    page.wait_for_url(url(served_site, other, version, "vmap") + f"#{anchor}")
     assert page.locator("html").get_attribute("lang") == other
+    assert page.locator(f"section[id='{anchor}']").count() == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -19,7 +19,9 @@ Where the sites live relative to each other is one setting,
 ``jaxguide_site_url``: the URL of a language's site root relative to this
 language's site root, with ``{lang}`` and ``{version}`` in it
 (``"../../{lang}/{version}/"`` for the published ``/<lang>/<version>/``, so
-the link keeps the version).
+the link keeps the version). In the browser, docs/_static/language-switcher.js
+then gives each link the version folder, query and anchor of the page being
+read (a ``stable/`` copy links to ``stable/``).
 """
 
 from __future__ import annotations
@@ -172,4 +174,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("jaxguide_top_url", "../../", "html", str)
     app.connect("html-page-context", _add_links)
     app.connect("html-collect-pages", _stand_in_pages)
+    # docs/_static/language-switcher.js: the links keep the copy the reader
+    # is in (stable/), the anchor and the query.
+    app.add_js_file("language-switcher.js", loading_method="defer")
     return PARALLEL_SAFE
