@@ -229,11 +229,25 @@ def preview(session: nox.Session) -> None:
     Builds one language into build/preview/<lang> without executing any
     cell: pages show the outputs of the last build's execution cache, a page
     it lacks is shown without outputs. Further posargs go to sphinx-build.
+    Installs only where the environment is new or older than pyproject.toml
+    or the pins (a few seconds of each preview otherwise): jaxguide is
+    installed editable, and a preview does not show its version.
     """
     args = list(session.posargs)
     lang = args.pop(0) if args and not args[0].startswith("-") else "ko"
-    install(session, "docs")
+    if not installed_since_change(session, "jaxguide-build"):
+        install(session, "docs")
     session.run("jaxguide-build", "--preview", lang, "--", *args)
+
+
+def installed_since_change(session: nox.Session, command: str) -> bool:
+    """Whether the session's environment has ``command``, installed after the
+    last change to pyproject.toml and .ci/constraints.txt."""
+    script = Path(session.bin) / command
+    return script.is_file() and all(
+        script.stat().st_mtime > path.stat().st_mtime
+        for path in (ROOT / "pyproject.toml", CONSTRAINTS)
+    )
 
 
 @nox.session

@@ -4,15 +4,32 @@ it executes no page, and shows the outputs the execution cache holds
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from jupyter_cache import get_cache
 
 from helpers import run_sphinx, tiny_project
+from jaxguide_site.site_build import preview_addresses
 
 PREVIEW = ("-D", "jaxguide_execute=0")
 OUTPUT = 'class="cell_output'
+
+
+def test_a_preview_prints_the_address_of_the_page_edited_last(tmp_path: Path) -> None:
+    pages, out = tmp_path / "docs" / "ko", tmp_path / "build" / "preview" / "ko"
+    (pages / "sub").mkdir(parents=True)
+    for name, seconds in (("index", 0), ("sub/jit", 2), ("vmap", 1)):
+        (pages / f"{name}.md").write_text("# Page\n", encoding="utf-8")
+        os.utime(pages / f"{name}.md", (1e9, 1e9 + seconds))  # sub/jit: last
+    assert preview_addresses(pages, out) == [
+        f"preview written, open {(out / 'index.html').as_uri()}",
+        (
+            f"the page edited last: {(out / 'sub' / 'jit.html').as_uri()} "
+            f"(each page is {out}/<page>.html)"
+        ),
+    ]
 
 
 @pytest.mark.slow

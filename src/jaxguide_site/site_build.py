@@ -33,6 +33,7 @@ __all__ = [
     "jobs",
     "main",
     "preview",
+    "preview_addresses",
     "sphinx_command",
 ]
 
@@ -136,8 +137,21 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
         *extra,
     ]
     _run(command)
-    index = (build / "preview" / lang / "index.html").resolve()
-    print(f"jaxguide-build: preview written, open {index.as_uri()}", flush=True)
+    for line in preview_addresses(docs / lang, build / "preview" / lang):
+        print(f"jaxguide-build: {line}", flush=True)
+
+
+def preview_addresses(pages: Path, out: Path) -> list[str]:
+    """Where to look at a preview of the pages in ``pages`` written to ``out``:
+    its index, and the page edited last (the one just changed, most likely)."""
+    shown = [f"preview written, open {(out / 'index.html').resolve().as_uri()}"]
+    edited = max(pages.rglob("*.md"), key=lambda p: p.stat().st_mtime, default=None)
+    if edited is not None:
+        html = (out / edited.relative_to(pages)).with_suffix(".html").resolve()
+        shown.append(
+            f"the page edited last: {html.as_uri()} (each page is {out}/<page>.html)"
+        )
+    return shown
 
 
 def serve(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
