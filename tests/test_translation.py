@@ -23,6 +23,7 @@ from helpers import DOCS, REPO
 from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.consistency import check
 from jaxguide_site.translation.parity import read_source
+from jaxguide_site.translation.report import EXPLAINED
 from jaxguide_site.translation.stamps import prose_sha, stamp
 from translation_docs import (
     FRONT,
@@ -38,7 +39,8 @@ from translation_docs import (
 # What a failing check prints last: the next command.
 NEXT = (
     "Fix each line above, then check again: python -m nox -s i18n -- --strict "
-    "(docs/en/contributing.md, 'Checking both languages', explains them)"
+    "(explained in docs/en/contributing.md, 'Checking both languages' and "
+    "docs/ko/contributing.md, '두 언어 맞춰 보기')"
 )
 
 
@@ -97,6 +99,27 @@ def test_page_in_progress_passes_the_strict_check_and_is_named(
         "3 pages (2 translated, 0 stale, 1 in progress, 0 missing): "
         "0 error(s), 0 warning(s)"
     )
+
+
+def test_listing_a_page_in_progress_leaves_the_other_index_translated(
+    docs: Path,
+) -> None:
+    """As documented: the new page goes into its own language's toctree only,
+    and nothing else needs stamping. The prose_sha leaves toctree entries out
+    (the checker compares them on their own); a caption is prose."""
+    write(docs, "en/extra", "# Extra\n\nMore to read.\n")
+    in_progress(docs, ko=["extra"], en=[])
+    edit(docs, "en/index", "intro\n```", "intro\nextra\n```", restamp=False)
+    report = check(docs)
+    assert errors(report) == []  # and no warning: ko/index.md is not stale
+    assert [page.state for page in report.pages] == [
+        "in progress",
+        "translated",
+        "translated",
+    ]
+    edit(docs, "en/index", ":caption: Pages", ":caption: All pages", restamp=False)
+    (warning,) = check(docs).warnings
+    assert warning.path == "docs/ko/index.md"
 
 
 def test_page_in_progress_in_the_other_toctree_or_linked_is_an_error(
@@ -420,9 +443,9 @@ def test_changed_source_prose_makes_the_translation_stale_until_stamped(
         f"docs/ko/intro.md:{line(docs, 'ko/intro', 'translated_from')}: stale "
         "translation of docs/en/intro.md: its prose changed since this page was "
         f"stamped (prose_sha {recorded}, now {prose_sha(docs / 'en' / 'intro.md')})."
-        " See what changed: 'python -m nox -s i18n -- diff docs/ko/intro.md'; "
-        "update this page, then run "
-        "'python -m nox -s i18n -- stamp docs/ko/intro.md'"
+        " If this page is updated, stamp it: "
+        "'python -m nox -s i18n -- stamp docs/ko/intro.md'; if not, see what "
+        "changed: 'python -m nox -s i18n -- diff docs/ko/intro.md'"
     )
     assert [page.state for page in report.pages] == ["translated", "stale"]
     stamp(docs / "ko" / "intro.md")
@@ -477,7 +500,7 @@ def test_stamp_refuses_a_page_without_a_source_or_a_source_page(docs: Path) -> N
     (docs / "ko" / "only.md").write_text("# 하나\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"there is no .*only\.md for it to translate"):
         stamp(docs / "ko" / "only.md")
-    with pytest.raises(ValueError, match="is the translation"):
+    with pytest.raises(ValueError, match="is the source; stamp its translation"):
         stamp(docs / "en" / "intro.md")
 
 
@@ -495,12 +518,20 @@ def test_real_pages_pass_the_strict_check() -> None:
     assert result.returncode == 0, (
         f"{result.stdout}{result.stderr}\nThe translation checker fails on the "
         "pages (lines above). Fix each line (docs/en/contributing.md, 'Checking "
-        "both languages', explains them), then run: python -m nox -s i18n -- "
-        "--strict"
+        "both languages', or docs/ko/contributing.md, '두 언어 맞춰 보기', explains "
+        "them), then run: python -m nox -s i18n -- --strict"
     )
     assert result.stdout.splitlines()[-1].endswith(": 0 error(s), 0 warning(s)")
     assert not result.stderr
     assert DOCS.is_dir()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_failing_check_names_the_sections_that_explain_it(lang: str) -> None:
+    page, title = EXPLAINED[lang]
+    text = (REPO / page).read_text(encoding="utf-8")
+    assert f"(contributing-check)=\n## {title}\n" in text
+    assert f"{page}, '{title}'" in NEXT
 
 
 def test_command_line_fails_on_stale_pages_only_with_strict(
@@ -513,9 +544,10 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
         (
             "docs/ko/index.md:2: warning: stale translation of docs/en/index.md: "
             "its prose changed since this page was stamped (prose_sha "
-            f"{recorded}, now {prose_sha(docs / 'en' / 'index.md')}). See what "
-            "changed: 'python -m nox -s i18n -- diff docs/ko/index.md'; update this "
-            "page, then run 'python -m nox -s i18n -- stamp docs/ko/index.md'"
+            f"{recorded}, now {prose_sha(docs / 'en' / 'index.md')}). If this page "
+            "is updated, stamp it: 'python -m nox -s i18n -- stamp "
+            "docs/ko/index.md'; if not, see what changed: 'python -m nox -s i18n -- "
+            "diff docs/ko/index.md'"
         ),
         (
             "2 pages (1 translated, 1 stale, 0 in progress, 0 missing): "
@@ -527,7 +559,7 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
     assert main(["stamp", str(docs / "ko" / "index.md")]) == 0
     assert main(["check", "--strict", "--docs", str(docs)]) == 0
     assert main(["stamp", str(docs / "en" / "index.md")]) == 1
-    assert "is the translation" in capsys.readouterr().err
+    assert "is the source; stamp its translation" in capsys.readouterr().err
 
 
 def test_command_line_reports_errors_and_fails(
@@ -536,8 +568,8 @@ def test_command_line_reports_errors_and_fails(
     edit(docs, "ko/intro", "print(x)", "print(y)")
     assert main(["check", "--docs", str(docs)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("docs/ko/intro.md:")
-    assert "code cell 1 differs" in out[0]
+    at = line(docs, "ko/intro", "print(y)")
+    assert out[0].startswith(f"docs/ko/intro.md:{at}: error: code cell 1 differs")
     assert out[-2:] == [
         (
             "2 pages (2 translated, 0 stale, 0 in progress, 0 missing): "

@@ -78,7 +78,7 @@ def test_misspelt_ref_target_names_the_closest_label(docs: Path) -> None:
     assert errors(check(docs)) == [
         (
             f"docs/ko/intro.md:{line(docs, 'ko/intro', 'intro-mroe')}: {{ref}} target "
-            "'intro-mroe' is no label on any page of docs/ko/: did you mean "
+            "'intro-mroe' is not a label on any page of docs/ko/: did you mean "
             "'intro-more'?"
         )
     ]

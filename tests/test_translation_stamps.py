@@ -179,6 +179,35 @@ def test_wrong_page_name_gets_did_you_mean(
     )
 
 
+@pytest.mark.usefixtures("repo")
+@pytest.mark.parametrize("command", ["stamp", "diff"])
+def test_the_source_page_gets_the_command_for_its_translation(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert run(capsys, command, "docs/en/intro.md") == (
+        1,
+        [],
+        [
+            (
+                f"error: docs/en/intro.md is the source; {command} its translation: "
+                f"python -m nox -s i18n -- {command} {KO}"
+            )
+        ],
+    )
+
+
+@pytest.mark.usefixtures("repo")
+@pytest.mark.parametrize("command", ["stamp", "diff"])
+def test_a_page_named_without_docs_gets_its_path(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert run(capsys, command, "ko/intro.md") == (
+        1,
+        [],
+        [f"error: ko/intro.md does not exist: did you mean {KO}?"],
+    )
+
+
 def test_a_python_without_the_toolchain_gets_the_nox_command(tmp_path: Path) -> None:
     """As where only `pip install -e .` ran: the next step, not a traceback."""
     script = (

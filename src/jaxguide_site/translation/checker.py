@@ -21,23 +21,29 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ..languages import LANGUAGES
-from .report import COMMAND, STATES
+from .report import COMMAND, EXPLAINED, STATES, Problem
 
 # The toolchain the pages are read with (myst-nb's reader), missing from a
 # Python where only the jaxguide package was installed.
 TOOLCHAIN = {"myst_nb", "myst_parser", "sphinx", "docutils", "yaml", "nbformat"}
 
 
+def _shown(kind: str, problems: list[Problem]) -> list[str]:
+    """``path:line: kind: message`` for each problem."""
+    return [str(replace(p, message=f"{kind}: {p.message}")) for p in problems]
+
+
 def _check(docs: Path, *, strict: bool) -> int:
     from .consistency import check  # noqa: PLC0415 (see main)
 
     report = check(docs)
-    lines = [str(p) for p in report.errors]
-    lines += [str(p).replace(": ", ": warning: ", 1) for p in report.warnings]
-    lines += [str(p).replace(": ", ": note: ", 1) for p in report.notes]
+    lines = _shown("error", report.errors)
+    lines += _shown("warning", report.warnings)
+    lines += _shown("note", report.notes)
     states = [page.state for page in report.pages]
     counts = ", ".join(f"{states.count(state)} {state}" for state in STATES)
     errors, warnings = len(report.errors), len(report.warnings)
@@ -46,9 +52,12 @@ def _check(docs: Path, *, strict: bool) -> int:
     )
     failed = bool(errors or (strict and warnings))
     if failed:
+        explained = " and ".join(
+            f"{page}, '{title}'" for page, title in EXPLAINED.values()
+        )
         lines.append(
             f"Fix each line above, then check again: {COMMAND} --strict "
-            "(docs/en/contributing.md, 'Checking both languages', explains them)"
+            f"(explained in {explained})"
         )
     print("\n".join(lines))
     return 1 if failed else 0
@@ -64,7 +73,7 @@ def _diff(page: Path) -> int:
         word_diff,
     )
 
-    pair = locate(page)
+    pair = locate(page, "diff")
     if (recorded := recorded_sha(read_source(page))) is None:
         print(f"{page} records no prose_sha yet: run '{COMMAND} stamp {page}'")
         return 1

@@ -79,9 +79,9 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
         return "translated"
     message = (
         f"stale translation of {src.rel}: its prose changed since this page was "
-        f"stamped (prose_sha {recorded}, now {current}). See what changed: "
-        f"'{COMMAND} diff {tr.rel}'; update this page, then run "
-        f"'{COMMAND} stamp {tr.rel}'"
+        f"stamped (prose_sha {recorded}, now {current}). If this page is "
+        f"updated, stamp it: '{COMMAND} stamp {tr.rel}'; if not, see what "
+        f"changed: '{COMMAND} diff {tr.rel}'"
     )
     line = tr.text.meta_lines.get("translated_from")
     report.warnings.append(Problem(tr.rel, line, message))

@@ -121,7 +121,7 @@ def _links(page: Page, here: Language) -> Iterator[Problem]:
             if ":" not in target and target not in here.labels:
                 hint = did_you_mean(target, here.labels)
                 message = (
-                    f"{{ref}} target {target!r} is no label on any page of "
+                    f"{{ref}} target {target!r} is not a label on any page of "
                     f"{folder.rsplit('/', 1)[0]}/{hint}"
                 )
                 yield Problem(page.rel, number, message)

@@ -16,6 +16,11 @@ if TYPE_CHECKING:  # the command imports this module before the toolchain
 
 # How a translator runs the checker: nox installs what it needs first.
 COMMAND = "python -m nox -s i18n --"
+# Where each message is explained: each language's contributing page, section.
+EXPLAINED = {
+    "en": ("docs/en/contributing.md", "Checking both languages"),
+    "ko": ("docs/ko/contributing.md", "두 언어 맞춰 보기"),
+}
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
 STATES = ("translated", "stale", "in progress", "missing")
 

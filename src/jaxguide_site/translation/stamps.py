@@ -1,7 +1,8 @@
 """A translation's stamp: the version of its source that it follows.
 
 A translation's front matter records its source's language and a hash of the
-source's prose (no front matter, no code cells, whitespace collapsed)::
+source's prose (no front matter, no code cells, no toctree entries, whitespace
+collapsed)::
 
     translated_from:
       lang: en
@@ -15,6 +16,11 @@ what changed in the source's prose since the translation was stamped, and
 source did (stamping an untouched translation would hide the change). Both
 need the history: a shallow clone has too little of it (``git fetch
 --unshallow``).
+
+Toctree entries are left out (:func:`counted`): the checker compares the
+pages each language lists on its own, and a page being translated is listed
+in its own language only, which must not make the other language's page
+stale. A toctree's caption is prose, and counted.
 """
 
 from __future__ import annotations
@@ -27,15 +33,22 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..languages import LANGUAGES
-from .parity import FRONT_MATTER, Source, parse_source, read_source
-from .report import did_you_mean
+from .parity import FRONT_MATTER, Source, parse_source, read_source, toctrees
+from .report import COMMAND, did_you_mean
 
 SHA = re.compile(r"[0-9a-f]{12}")
 
 
+def counted(source: Source) -> list[tuple[int, str]]:
+    """(line, text) of what the prose_sha covers: the text outside code cells,
+    except the toctree entries (the pages listed)."""
+    entries = {number for tree in toctrees(source) for number, _ in tree.entries}
+    return [(number, line) for number, line in source.kept if number not in entries]
+
+
 def text_sha(source: Source) -> str:
     """First 12 hex digits of sha256 of ``source``'s prose, whitespace collapsed."""
-    prose = " ".join("\n".join(line for _, line in source.kept).split())
+    prose = " ".join("\n".join(line for _, line in counted(source)).split())
     return hashlib.sha256(prose.encode("utf-8")).hexdigest()[:12]
 
 
@@ -61,8 +74,12 @@ class Pair:
     lang: str
 
 
-def locate(path: Path) -> Pair:
-    """The page ``path`` and its source; :class:`ValueError` says what is wrong."""
+def locate(path: Path, command: str = "stamp") -> Pair:
+    """The page ``path`` and its source; :class:`ValueError` says what is wrong,
+    and which page to give ``command`` instead."""
+    if not path.exists() and (docs := Path("docs") / path).is_file():
+        msg = f"{path} does not exist: did you mean {docs.as_posix()}?"
+        raise ValueError(msg)
     folder = next((p for p in path.parents if p.name in LANGUAGES), None)
     if folder is None:
         msg = f"{path} is not a page: pages are docs/<{'|'.join(LANGUAGES)}>/<name>.md"
@@ -83,7 +100,10 @@ def locate(path: Path) -> Pair:
         raise ValueError(msg)
     origin = read_source(source).meta.get("translated_from")
     if isinstance(origin, dict) and origin.get("lang") == folder.name:
-        msg = f"{source} is the translation (of {path}): give that page instead"
+        msg = (
+            f"{path} is the source; {command} its translation: "
+            f"{COMMAND} {command} {source.as_posix()}"
+        )
         raise ValueError(msg)
     return Pair(path, source, lang)
 
@@ -192,7 +212,9 @@ def word_diff(old: Source, new: Source, path: str, context: int = 8) -> list[str
     """One line per change between the prose of ``old`` and ``new``: the line
     of ``path`` (the new version) where it is, with ``context`` words around
     it, removed words as ``[-words-]`` and added ones as ``{+words+}``."""
-    a, b = ([(w, n) for n, line in s.kept for w in line.split()] for s in (old, new))
+    a, b = (
+        [(w, n) for n, line in counted(s) for w in line.split()] for s in (old, new)
+    )
     words = [w for w, _ in a], [w for w, _ in b]
     matcher = SequenceMatcher(None, *words, autojunk=False)
     lines = []
