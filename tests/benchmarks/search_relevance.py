@@ -1,0 +1,295 @@
+"""Search relevance: does the site's search put the right page first?
+
+For every query of tests/benchmarks/search_queries.toml (what a learner types,
+with the page that teaches it), in Debian's Chromium on the built site served
+on localhost, as a reader searches: on the language's search page, click the
+search box, type the query key by key and, where the engine does not search
+as you type, press Enter. Then read the results off the page, in order, and
+time the keystroke that completed the query (the last letter, or Enter) to
+the moment the results that stay on screen first showed their top three.
+
+Per language it prints the share of queries whose page came first (top-1)
+and among the first three (top-3), and the median keystroke-to-results time
+(median over queries of each query's median over ``--rounds``), then every
+query that missed; it writes the figures to build/search-relevance.json and
+build/search-relevance.md. The targets (issue 23) are ``TARGETS``;
+tests/test_search_browser.py holds the site to them.
+
+Run it with the tests' environment: ``.nox/tests/bin/python -m
+tests.benchmarks.search_relevance`` (after `nox -s docs`). A measurement:
+where there is no site or no browser it says so and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tests.browser import (
+    BrowserUnavailable,
+    block_external_requests,
+    launch_chromium,
+    page_of,
+    serve_directory,
+)
+from tests.helpers import REPO, SITE, built_version
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+QUERIES = Path(__file__).with_name("search_queries.toml")
+OUTPUT = REPO / "build" / "search-relevance.json"
+# Issue 23: the right page first for 90 % of queries, in the top 3 for all,
+# under 100 ms from keystroke to results (a 2-core machine).
+TARGETS = {"top1": 0.9, "top3": 1.0, "median_ms": 100.0}
+TOP = 3
+
+
+@dataclass(frozen=True)
+class Query:
+    lang: str
+    query: str
+    pages: tuple[str, ...]  # the page that teaches it (or either of two)
+    kind: str
+
+
+def load_queries(path: Path = QUERIES) -> list[Query]:
+    """The queries of ``path``, Korean first, in file order."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [
+        Query(lang, entry["query"], tuple(entry["pages"]), entry["kind"])
+        for lang in ("ko", "en")
+        for entry in data[lang]
+    ]
+
+
+# Runs before the page's scripts, on every page: the time of each keystroke in
+# a search box (kept in sessionStorage: Enter may navigate to a new page) and
+# the time each new top three appeared and when the search was done (what
+# counts where nothing is found), from the mutation itself. Times are
+# performance.timeOrigin + now(), comparable across the navigation.
+_MARKS_SCRIPT = """
+(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  const log = (window.__jaxguideTops = []);
+  document.addEventListener("keydown", (event) => {
+    if (event.target.matches("input")) sessionStorage.jaxguideKey = now();
+  }, true);
+  const done = DONE;
+  let last = "";
+  new MutationObserver(() => {
+    const top = [...document.querySelectorAll(RESULT_LINKS)].slice(0, TOP)
+      .map((link) => link.getAttribute("href")).join(" ");
+    const state = `${top}|${done()}`;
+    if (state !== last) log.push([now(), top, done()]), (last = state);
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+})();
+"""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What the reader's search looks like on the page, for one engine."""
+
+    name: str
+    search_box: str  # the search page's own search box
+    result_links: str  # one link per result, best first
+    as_you_type: bool  # results while typing, without Enter
+    done: str  # a JS predicate: the results for the typed query are all shown
+
+
+SPHINX = Engine(
+    name="sphinx",
+    search_box=".bd-search-container input[name='q']",
+    result_links="#search-results ul.search > li > a",
+    as_you_type=False,
+    # searchtools.js stops its "Searching..." pulse when it has shown them all.
+    done="""() => document.querySelector("#search-results ul.search") !== null
+      && typeof Search !== "undefined" && Search._pulse_status === -1""",
+)
+ENGINES = (SPHINX,)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    query: Query
+    found: tuple[str, ...]  # the result pages in order (the first ten)
+    ms: float  # median keystroke-to-results time over the rounds
+
+    @property
+    def rank(self) -> int | None:
+        """Where the right page first comes, from 1; None if it does not."""
+        ranks = [i for i, page in enumerate(self.found, 1) if page in self.query.pages]
+        return ranks[0] if ranks else None
+
+
+def detect_engine(page: Page) -> Engine:
+    for engine in ENGINES:
+        if page.locator(engine.search_box).count():
+            return engine
+    msg = f"no known search box on {page.url}"
+    raise RuntimeError(msg)
+
+
+def search_once(
+    page: Page, engine: Engine, search_url: str, text: str
+) -> tuple[list[str], float]:
+    """Type ``text`` into the search page's box as a reader does; the result
+    pages in order and the keystroke-to-results milliseconds."""
+    page.goto(search_url)
+    box = page.locator(engine.search_box)
+    box.click()
+    page.keyboard.type(text)
+    if engine.as_you_type:
+        page.wait_for_function(engine.done, timeout=20_000)
+    else:
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        page.wait_for_function(engine.done, timeout=20_000)
+    hrefs: list[str] = page.evaluate(
+        f"() => [...document.querySelectorAll({json.dumps(engine.result_links)})]"
+        ".map((link) => link.getAttribute('href'))"
+    )
+    key = float(page.evaluate("() => Number(sessionStorage.jaxguideKey)"))
+    tops: list[list[Any]] = page.evaluate("() => window.__jaxguideTops")
+    final = " ".join(hrefs[:TOP])
+    # The first time the final top three showed after the keystroke (where
+    # there are no results: the first time the search was done).
+    shown = next(
+        (t for t, top, done in tops if t >= key and top == final and (top or done)),
+        None,
+    )
+    assert shown is not None, (text, final, tops)
+    return [page_of(href) for href in hrefs], shown - key
+
+
+def measure(
+    site: Path, queries: list[Query], rounds: int
+) -> tuple[Engine, str, list[Outcome]]:
+    """Every query, ``rounds`` times, in one browser: the engine, Chromium's
+    version and the outcomes, in the order of ``queries``."""
+    version = built_version()
+    times: dict[Query, list[float]] = {q: [] for q in queries}
+    found: dict[Query, tuple[str, ...]] = {}
+    errors: list[str] = []
+    with serve_directory(site) as base_url, launch_chromium() as browser:
+        context = browser.new_context()
+        page = context.new_page()
+        block_external_requests(page, base_url)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(f"{base_url}/{queries[0].lang}/{version}/search.html")
+        engine = detect_engine(page)
+        page.add_init_script(
+            _MARKS_SCRIPT.replace("RESULT_LINKS", json.dumps(engine.result_links))
+            .replace("TOP", str(TOP))
+            .replace("DONE", engine.done)
+        )  # fmt: skip
+        for lang in dict.fromkeys(q.lang for q in queries):
+            search_url = f"{base_url}/{lang}/{version}/search.html"
+            search_once(page, engine, search_url, "jax")  # warm-up: the caches
+            for _ in range(rounds):
+                for query in (q for q in queries if q.lang == lang):
+                    pages, ms = search_once(page, engine, search_url, query.query)
+                    times[query].append(ms)
+                    found[query] = tuple(pages[:10])
+        context.close()
+        chromium = browser.version
+    assert not errors, f"script errors while searching: {errors}"
+    outcomes = [Outcome(q, found[q], statistics.median(times[q])) for q in queries]
+    return engine, chromium, outcomes
+
+
+def summary(outcomes: list[Outcome]) -> dict[str, dict[str, Any]]:
+    """Per language: the number of queries, top-1 and top-3 rates, the
+    median keystroke-to-results time, and the queries that missed top-1."""
+    result: dict[str, dict[str, Any]] = {}
+    for lang in dict.fromkeys(o.query.lang for o in outcomes):
+        mine = [o for o in outcomes if o.query.lang == lang]
+        result[lang] = {
+            "queries": len(mine),
+            "top1": sum(o.rank == 1 for o in mine) / len(mine),
+            "top3": sum(o.rank is not None and o.rank <= TOP for o in mine) / len(mine),
+            "median_ms": statistics.median(o.ms for o in mine),
+            "misses": [
+                {"query": o.query.query, "kind": o.query.kind,
+                 "pages": list(o.query.pages), "rank": o.rank,
+                 "top3": list(o.found[:TOP])}
+                for o in mine if o.rank != 1
+            ],
+        }  # fmt: skip
+    return result
+
+
+def markdown(report: dict[str, Any]) -> str:
+    title = (
+        f"Search relevance ({report['engine']}, Chromium {report['chromium']}, "
+        f"{report['rounds']} rounds)"
+    )
+    lines = [
+        title,
+        "",
+        "| site | queries | top-1 | top-3 | median keystroke to results |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for lang, entry in report["summary"].items():
+        lines.append(
+            f"| {lang} | {entry['queries']} | {entry['top1']:.0%} "
+            f"| {entry['top3']:.0%} | {entry['median_ms']:.1f} ms |"
+        )
+    lines += ["", "| site | query | kind | right page | rank | top 3 |",
+              "| --- | --- | --- | --- | ---: | --- |"]  # fmt: skip
+    for lang, entry in report["summary"].items():
+        lines.extend(
+            f"| {lang} | {miss['query']} | {miss['kind']} | {' or '.join(miss['pages'])} "
+            f"| {miss['rank'] or '-'} | {' '.join(miss['top3'])} |"
+            for miss in entry["misses"]
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site")
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="the JSON report")
+    args = parser.parse_args(argv)
+    if not (args.site / "index.html").is_file():
+        print(
+            f"search_relevance: no built site at {args.site}: run `nox -s docs` first"
+        )
+        return 0
+    queries = load_queries()
+    try:
+        engine, chromium, outcomes = measure(args.site, queries, args.rounds)
+    except BrowserUnavailable as error:
+        print(f"search_relevance: {error}")
+        return 0
+    report = {
+        "engine": engine.name,
+        "as_you_type": engine.as_you_type,
+        "chromium": chromium,
+        "rounds": args.rounds,
+        "targets": TARGETS,
+        "summary": summary(outcomes),
+        "queries": [{**asdict(o.query), "rank": o.rank, "found": o.found, "ms": o.ms}
+                    for o in outcomes],
+    }  # fmt: skip
+    text = markdown(report)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(
+        json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
+    args.output.with_suffix(".md").write_text(text + "\n", encoding="utf-8")
+    print(text)
+    print(f"\nWritten to {args.output} and {args.output.with_suffix('.md')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
