@@ -85,6 +85,7 @@ extensions = [
     "sphinx_copybutton",
     "sphinx_design",
     "sphinxext.opengraph",
+    "sphinx_last_updated_by_git",
     # The site's own features (src/jaxguide_site):
     "jaxguide_site.execution",
     "jaxguide_site.translation",
@@ -96,6 +97,7 @@ extensions = [
     "jaxguide_site.publishing",
     "jaxguide_site.api_signatures",
     "jaxguide_site.math_mathml",
+    "jaxguide_site.reader_conveniences",
 ]
 
 root_doc = "index"
@@ -177,8 +179,25 @@ html_static_path = [str(DOCS_DIR / "_static")]
 html_css_files = ["jaxguide.css"]
 html_js_files = [("sidebar-toggles.js", {"defer": "defer"})]
 html_copy_source = True
+# The mark (src/jaxguide_site/brand.py) as the sidebar's logo and the favicon.
+html_logo = html_favicon = str(DOCS_DIR / "_static" / "jaxguide-mark.svg")
+# Each page's last change in git (sphinx-last-updated-by-git), in the footer,
+# written as the page's language writes dates. A shallow clone lacks some:
+# those pages show none (jaxguide_site.reader_conveniences says which).
+html_last_updated_fmt = "%x"
+git_last_updated_timezone = "UTC"
+suppress_warnings = ["git.too_shallow"]
 html_theme_options = {
     "show_toc_level": 2,
+    # The repository, "suggest edit" (the page's own source, path_to_docs
+    # being set per language below) and "open issue" buttons.
+    "repository_url": f"https://github.com/{repository}",
+    "repository_branch": "main",
+    "use_repository_button": True,
+    "use_edit_page_button": True,
+    "use_issues_button": True,
+    # Under each translated page, its translators and "suggest a translation".
+    "article_footer_items": ["translation-credit.html"],
     "use_download_button": True,
     "use_fullscreen_button": True,
     # The language switcher first, then the theme's own buttons.
@@ -197,7 +216,7 @@ html_sidebars = {
     "**": [
         "navbar-logo.html",
         "jaxguide-version.html",
-        "search-button-field.html",
+        # No search field: the header's search button (every width) is the one.
         "sbt-sidebar-nav.html",
     ]
 }
@@ -211,7 +230,8 @@ jaxguide_top_url = "../../"  # the root page that picks a language
 # -- Canonical links and OpenGraph ---------------------------------------------
 # Every copy of a page (each version, stable) names the stable copy as the
 # canonical one; html_baseurl and ogp_site_url are set per language below.
-ogp_social_cards = {"enable": False}  # no generated images: text tags only
+ogp_social_cards = {"enable": False}  # one image (src/jaxguide_site/brand.py)
+ogp_image = "_static/jaxguide-social.png"  # relative to ogp_site_url
 ogp_type = "article"
 OG_LOCALES = {"ko": "ko_KR", "en": "en_US"}
 copybutton_exclude = ".linenos, .gp, .go"
@@ -223,6 +243,9 @@ def _per_language(_app: Sphinx, config: Config) -> None:
     text = translations(lang).gettext
     config.html_title = config.html_short_title = text(TITLE)
     config.html_theme_options["search_bar_text"] = text(SEARCH_PLACEHOLDER)
+    config.html_theme_options["path_to_docs"] = f"docs/{lang}"
+    # The logo's text is the title: the image needs no alternative text.
+    config.html_theme_options["logo"] = {"text": config.html_title}
     show, hide = (text(toggle) for toggle in SOLUTION_TOGGLES)
     config.nb_code_prompt_show, config.nb_code_prompt_hide = show, hide
     stable = f"{base_url}{lang}/stable/"
@@ -231,6 +254,9 @@ def _per_language(_app: Sphinx, config: Config) -> None:
     locale = OG_LOCALES.get(lang, OG_LOCALES["en"])
     config.ogp_custom_meta_tags = [
         f'<meta property="og:locale" content="{locale}" />',
+        '<meta property="og:image:width" content="1200" />',
+        '<meta property="og:image:height" content="630" />',
+        '<meta name="twitter:card" content="summary_large_image" />',
         *(
             f'<meta property="og:locale:alternate" content="{other}" />'
             for code, other in OG_LOCALES.items()

@@ -1,0 +1,155 @@
+"""What the site adds around a page for its reader, besides the theme's own
+repository, edit and issue buttons (docs/conf.py):
+
+- **Translator credit.** Under a translated page (front matter
+  ``translated_from``), the authors of its source file in git (``git log
+  --follow --format=%aN``, first contribution first, each once), and a link
+  that opens a new GitHub issue about the page's translation, its title and
+  body prefilled in the page's language. Where git's history is missing (no
+  checkout, a shallow clone, a page not committed yet), the credit links to
+  the file's history on GitHub instead. The template is
+  docs/_templates/translation-credit.html (pydata-sphinx-theme's
+  ``article_footer_items``).
+- **Last-updated dates** come from sphinx-last-updated-by-git. Outside a git
+  checkout it warns, which fails the strict build, and hides every page's
+  source links; here such a build shows no dates and keeps the links. In a
+  shallow clone, pages whose last change is beyond the history show no date
+  (conf.py suppresses the extension's ``git.too_shallow`` warning). Either
+  way the build says in one line how many pages have no date.
+- **The announcement**: a banner on every page of one language
+  (pydata-sphinx-theme's ``announcement``), HTML text from
+  ``_data/announcement.toml`` beside the language folders, by language;
+  empty or missing, none.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
+from sphinx.errors import ConfigError
+from sphinx.util import logging
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
+from .interface_text.catalog import _
+
+logger = logging.getLogger(__name__)
+
+ISSUE_TITLE = _("Translation suggestion: {page}")
+ISSUE_BODY = _(
+    "Page: {url}\nTranslation: {source}\n\n"
+    "What the translation says now:\n\n\nWhat it should say, and why:\n"
+)
+ANNOUNCEMENTS = Path("_data") / "announcement.toml"
+
+
+def _git(folder: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=folder, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def translators(source: Path) -> list[str] | None:
+    """The authors of ``source`` in git, first contribution first, each once;
+    None where its history is missing (no git, no checkout, a shallow clone,
+    a file never committed)."""
+    try:
+        if _git(source.parent, "rev-parse", "--is-shallow-repository").strip() != (
+            "false"
+        ):
+            return None
+        log = _git(source.parent, "log", "--follow", "--format=%aN", "--", source.name)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return list(dict.fromkeys(reversed(log.splitlines()))) or None
+
+
+def _add_translation_credit(
+    app: Sphinx,
+    pagename: str,
+    _template: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    context["jaxguide_translation"] = None
+    if doctree is None or "translated_from" not in app.env.metadata[pagename]:
+        return
+    options = app.config.html_theme_options
+    repository = options["repository_url"]
+    source = f"{options['path_to_docs']}/{app.env.doc2path(pagename, base=False)}"
+    title = str(ISSUE_TITLE).format(page=pagename)
+    url = f"{app.config.html_baseurl}{pagename}.html"
+    body = str(ISSUE_BODY).format(url=url, source=source)
+    names = translators(Path(app.env.doc2path(pagename)))
+    context["jaxguide_translation"] = {
+        "translators": ", ".join(names) if names else None,
+        "history_url": f"{repository}/commits/{options['repository_branch']}/{source}",
+        "suggest_url": f"{repository}/issues/new?"
+        + urlencode({"title": title, "body": body}, quote_via=quote),
+    }
+
+
+def _in_git_checkout(folder: Path) -> bool:
+    try:
+        return _git(folder, "rev-parse", "--is-inside-work-tree").strip() == "true"
+    except (OSError, subprocess.CalledProcessError):
+        return False
+
+
+def _dates_without_git(app: Sphinx, env: BuildEnvironment) -> None:
+    """Outside a git checkout, mark the pages read as having no date (and
+    their source links shown) before sphinx-last-updated-by-git asks git."""
+    dates: dict[str, Any] = getattr(env, "git_last_updated", {})
+    if _in_git_checkout(Path(app.srcdir)):
+        return
+    for docname, date in dates.items():
+        if date is None:
+            dates[docname] = (None, True)
+
+
+def _report_missing_dates(app: Sphinx, env: BuildEnvironment) -> None:
+    dates: dict[str, Any] = getattr(env, "git_last_updated", {})
+    missing = sorted(name for name, date in dates.items() if not (date and date[0]))
+    if missing:
+        logger.info(
+            "jaxguide [%s]: %d page(s) without a last-updated date (no git "
+            "history for them: no checkout, a shallow clone or not committed): %s",
+            app.config.language,
+            len(missing),
+            ", ".join(missing),
+        )
+
+
+def announcement(srcdir: Path, language: str) -> str:
+    """The announcement of ``language``'s site in ``srcdir``, or ""."""
+    path = srcdir.parent / ANNOUNCEMENTS
+    if not path.is_file():
+        return ""
+    text = str(tomllib.loads(path.read_text(encoding="utf-8")).get(language, ""))
+    if text.strip().startswith("http"):
+        # The theme would fetch an address from the reader's browser.
+        msg = f"{path}: {language!r} is an address; write the banner's HTML instead"
+        raise ConfigError(msg)
+    return text.strip()
+
+
+def _set_announcement(app: Sphinx, config: Config) -> None:
+    text = announcement(Path(app.srcdir), config.language)
+    config.html_theme_options["announcement"] = text
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("config-inited", _set_announcement)
+    app.connect("html-page-context", _add_translation_credit)
+    # Before and after sphinx-last-updated-by-git's own handler (500).
+    app.connect("env-updated", _dates_without_git, priority=400)
+    app.connect("env-updated", _report_missing_dates, priority=600)
+    return PARALLEL_SAFE
