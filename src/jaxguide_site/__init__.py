@@ -15,7 +15,11 @@ Each feature is a Sphinx extension that docs/conf.py names in ``extensions``:
 - :mod:`.publishing`: what a build is, and ``jaxguide-publish``, which lays
   builds out as the published site.
 - :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
+- :mod:`.reader_conveniences`: translator credit and "suggest a translation"
+  under translated pages, last-updated dates without git history, the
+  announcement banner.
 
-Beside them: :mod:`.languages` (the languages, defined once) and
-:mod:`.site_build` (``jaxguide-build``, the strict build of both languages).
+Beside them: :mod:`.languages` (the languages, defined once),
+:mod:`.site_build` (``jaxguide-build``, the strict build of both languages)
+and :mod:`.brand` (the logo, favicon and OpenGraph image, written once).
 """
