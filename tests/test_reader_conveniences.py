@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,10 +21,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from PIL import Image
+from sphinx.errors import ConfigError
 
 from browser import serve_directory, site_page
 from helpers import DOCS, build_project, sample_project
+from jaxguide_site.brand import mark_svg
 from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.reader_conveniences import announcement
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -53,7 +57,16 @@ def _commit(repo: Path, author: str, date: str) -> None:
     identity |= {"GIT_COMMITTER_NAME": author, "GIT_COMMITTER_EMAIL": "t@example.com"}
     dates = {"GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
     _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", date, env=identity | dates)
+    _git(
+        repo,
+        "-c",
+        "commit.gpgsign=false",
+        "commit",
+        "-q",
+        "-m",
+        date,
+        env=identity | dates,
+    )
 
 
 def _build(root: Path, out: Path, langs: tuple[str, ...] = LANGUAGES) -> Path:
@@ -78,7 +91,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def built(repo: Path) -> Path:
+def sample(repo: Path) -> Path:
     return _build(repo, repo.parent / "out")
 
 
@@ -92,9 +105,9 @@ def hrefs(html: str, css_class: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_buttons_link_to_the_page_source_in_its_language(
-    built: Path, lang: str
+    sample: Path, lang: str
 ) -> None:
-    page = read(built, lang)
+    page = read(sample, lang)
     assert hrefs(page, "btn-source-repository-button") == [REPOSITORY]
     assert hrefs(page, "btn-source-edit-button") == [
         f"{REPOSITORY}/edit/main/docs/{lang}/page.md"
@@ -103,8 +116,8 @@ def test_buttons_link_to_the_page_source_in_its_language(
     assert issue.startswith(f"{REPOSITORY}/issues/new?")
 
 
-def test_buttons_speak_korean(built: Path) -> None:
-    page = read(built, "ko")
+def test_buttons_speak_korean(sample: Path) -> None:
+    page = read(sample, "ko")
     labels = re.findall(r'<span class="btn__text-container">([^<]*)</span>', page)
     assert {"저장소", "수정 제안", "이슈 열기"} <= set(labels)
     assert 'aria-label="저장소"' in page  # the menu's button
@@ -118,8 +131,8 @@ def _credit(html: str) -> str:
     return found[1]
 
 
-def test_translator_credit_names_the_authors_of_the_korean_page(built: Path) -> None:
-    credit = _credit(read(built, "ko"))
+def test_translator_credit_names_the_authors_of_the_korean_page(sample: Path) -> None:
+    credit = _credit(read(sample, "ko"))
     # First contribution first, each once.
     assert "<span>번역: Alice Translator, 김번역</span>" in credit
     [suggest] = re.findall(r'href="([^"]*)">번역 제안하기</a>', credit)
@@ -133,16 +146,16 @@ def test_translator_credit_names_the_authors_of_the_korean_page(built: Path) -> 
     )
     # Untranslated pages (the English source, an index without
     # translated_from) have none.
-    assert "jaxguide-translation-credit" not in read(built, "en")
-    assert "jaxguide-translation-credit" not in read(built, "ko", "index.html")
+    assert "jaxguide-translation-credit" not in read(sample, "en")
+    assert "jaxguide-translation-credit" not in read(sample, "ko", "index.html")
 
 
-def test_last_updated_dates_from_git_in_the_page_language(built: Path) -> None:
-    assert "최종 수정: 2025. 3. 5." in read(built, "ko")
-    assert "Last updated on Jan 10, 2025." in read(built, "en")
+def test_last_updated_dates_from_git_in_the_page_language(sample: Path) -> None:
+    assert "최종 수정: 2025. 3. 5." in read(sample, "ko")
+    assert "Last updated on Jan 10, 2025." in read(sample, "en")
     assert (
         '<meta property="article:modified_time" content="2025-03-05T23:30:00+00:00" />'
-        in read(built, "ko")
+        in read(sample, "ko")
     )
 
 
@@ -173,8 +186,8 @@ def test_a_shallow_clone_has_no_dates_and_no_warning(
     _without_history(_build(clone, tmp_path / "out", ("ko",)), "ko")
 
 
-def test_logo_favicon_and_opengraph_image(built: Path) -> None:
-    page = read(built, "ko")
+def test_logo_favicon_and_opengraph_image(sample: Path) -> None:
+    page = read(sample, "ko")
     assert '<link rel="icon" href="_static/jaxguide-mark.svg"/>' in page
     # The logo's text is the title, so the image needs no alternative text.
     assert re.search(
@@ -185,39 +198,36 @@ def test_logo_favicon_and_opengraph_image(built: Path) -> None:
     )
     image = "https://jaxguide.github.io/jaxguide/ko/stable/_static/jaxguide-social.png"
     assert f'<meta property="og:image" content="{image}" />' in page
-    png = built / "ko" / "html" / "_static" / "jaxguide-social.png"
+    png = sample / "ko" / "html" / "_static" / "jaxguide-social.png"
     assert png.stat().st_size <= 50_000
     with Image.open(png) as opened:
         assert opened.size == (1200, 630)
+    # The committed mark is what src/jaxguide_site/brand.py writes.
     svg = (DOCS / "_static" / "jaxguide-mark.svg").read_text(encoding="utf-8")
-    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert svg == mark_svg()
 
 
-def test_announcement_per_language(built: Path) -> None:
+def test_announcement_per_language(sample: Path) -> None:
     # tests/roots/reader-conveniences/_data/announcement.toml: Korean only.
     banner = (
         '<aside class="bd-header-announcement d-print-none" aria-label="공지">\n'
         '  <div class="bd-header-announcement__content">'
         '새 페이지: <a href="page.html">페이지</a></div>'
     )
-    assert banner in read(built, "ko")
-    assert "bd-header-announcement" not in read(built, "en")
+    assert banner in read(sample, "ko")
+    assert "bd-header-announcement" not in read(sample, "en")
 
 
-def test_the_site_has_no_announcement_by_default() -> None:
-    from jaxguide_site.reader_conveniences import announcement  # noqa: PLC0415
-
-    assert {lang: announcement(DOCS / lang, lang) for lang in LANGUAGES} == {
-        "ko": "",
-        "en": "",
-    }
+def test_the_site_has_an_announcement_setting_per_language() -> None:
+    """docs/_data/announcement.toml, which the README tells a maintainer to
+    edit, names every language and reads as the build reads it."""
+    path = DOCS / "_data" / "announcement.toml"
+    assert set(tomllib.loads(path.read_text(encoding="utf-8"))) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        assert isinstance(announcement(DOCS / lang, lang), str)
 
 
 def test_an_announcement_may_not_be_an_address(tmp_path: Path) -> None:
-    from sphinx.errors import ConfigError  # noqa: PLC0415
-
-    from jaxguide_site.reader_conveniences import announcement  # noqa: PLC0415
-
     (tmp_path / "_data").mkdir()
     (tmp_path / "_data" / "announcement.toml").write_text(
         'ko = "https://example.com/banner.html"\n', encoding="utf-8"
@@ -233,8 +243,8 @@ _OVERFLOWING_JS = """() => [...document.querySelectorAll("article pre")]
 
 
 @pytest.fixture
-def served(built: Path) -> Iterator[str]:
-    with serve_directory(built / "ko" / "html") as url:
+def served(sample: Path) -> Iterator[str]:
+    with serve_directory(sample / "ko" / "html") as url:
         yield url
 
 
