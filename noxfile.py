@@ -263,7 +263,7 @@ def serve(session: nox.Session) -> None:
 
 
 # Measurements that are not tests (timings vary by machine), in tests/benchmarks.
-MEASUREMENTS = ("timing_overhead", "search_report", "search_relevance")
+MEASUREMENTS = ("timing_overhead", "search_relevance")
 
 
 @nox.session

@@ -93,6 +93,7 @@ extensions = [
     "jaxguide_site.language_links",
     "jaxguide_site.section_anchors",
     "jaxguide_site.korean_search",
+    "jaxguide_site.site_search",
     "jaxguide_site.interface_text",
     "jaxguide_site.publishing",
     "jaxguide_site.api_signatures",

@@ -2,7 +2,7 @@
 
 The tests get ``browser`` from pytest-playwright, launched with
 :func:`find_chromium` and ``CHROMIUM_ARGS`` (conftest.py), and ``served_site``
-and ``page`` from these pieces; ``tests/benchmarks/search_report.py``, which
+and ``page`` from these pieces; ``tests/benchmarks/search_relevance.py``, which
 runs outside pytest, uses :func:`launch_chromium`.
 
 - :func:`serve_directory` serves a folder over ``http.server`` on a free
@@ -13,18 +13,16 @@ runs outside pytest, uses :func:`launch_chromium`.
   :class:`BrowserUnavailable` says what is missing; :func:`skip_or_fail` turns
   that into a skip, or into a failure where ``JAXGUIDE_REQUIRE_BROWSER=1``
   (CI sets it, so that browser tests never pass by being skipped).
-- :class:`SitePage` drives one page of the served site: Sphinx's search page
-  (results, timings), the search box, and the text of every page.
+- :class:`SitePage` drives one page of the served site: the search page
+  (Pagefind's UI: results, excerpts), the search box, and the text of every page.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import statistics
 import sys
 import threading
-import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,7 +60,7 @@ class BrowserUnavailable(RuntimeError):
 
 def skip_or_fail(reason: str) -> NoReturn:
     """Skip the test, or fail it where ``JAXGUIDE_REQUIRE_BROWSER=1`` (as on CI)."""
-    # Imported here: tests/benchmarks/search_report.py uses this module
+    # Imported here: tests/benchmarks/search_relevance.py uses this module
     # where pytest may not be installed (`nox -s benchmark`).
     import pytest  # noqa: PLC0415
 
@@ -201,17 +199,27 @@ def page_of(href: str) -> str:
     return urlsplit(href).path.removesuffix(".html")
 
 
+def result_page(href: str) -> str:
+    """The page a search result links to (Pagefind's links are absolute and
+    leave out index.html).
+
+    >>> [result_page(h) for h in ("/ko/dev/jit.html#static", "/ko/dev/", "jit.html")]
+    ['jit', 'index', 'jit']
+    """
+    return page_of(href).rsplit("/", 1)[-1] or "index"
+
+
 @dataclass(frozen=True)
 class SearchOutcome:
-    """What Sphinx's search page showed for one query, in display order."""
+    """What the site's search page (Pagefind's UI) showed for one query, in
+    display order."""
 
     lang: str
     query: str
-    pages: tuple[str, ...]  # one per result: "jit" (a page can come up twice)
+    pages: tuple[str, ...]  # one per result: "jit", "index"
     titles: tuple[str, ...]
-    summary: str  # "Search finished, found N pages ..." in the site's language
-    first_result_ms: float | None  # navigation start -> first result shown
-    finished_ms: float  # navigation start -> the search finished
+    excerpts: tuple[str, ...]  # the page-level excerpt of each result
+    summary: str  # "23 results for jit" in the site's language
 
     def top(self, n: int = 3) -> tuple[str, ...]:
         return self.pages[:n]
@@ -225,49 +233,22 @@ class SearchOutcome:
         return f"{self.lang} {self.query!r}: [{shown}{more}]"
 
 
-# Runs before the page's own scripts on every navigation: records when the
-# first result and the end of the search appear, from the mutation itself (a
-# waiting poll would add up to a frame of delay to the timings). The end is
-# when searchtools.js stops its "Searching..." pulse and retitles the results;
-# its summary line ("Search finished, found N pages ...") is not the signal,
-# as a site's translation of it can be empty.
-_SEARCH_TIMING_SCRIPT = """
-(() => {
-  const marks = { firstResult: null, finished: null };
-  window.__jaxguideSearch = marks;
-  new MutationObserver(() => {
-    const now = performance.now();
-    if (marks.firstResult === null
-        && document.querySelector("#search-results ul.search > li")) {
-      marks.firstResult = now;
-    }
-    if (marks.finished === null
-        && document.querySelector("#search-results ul.search")
-        && typeof Search !== "undefined" && Search._pulse_status === -1) {
-      marks.finished = now;
-    }
-  }).observe(document, { childList: true, subtree: true, characterData: true });
-})();
-"""
-_RESULTS_JS = """() => [...document.querySelectorAll(
-  "#search-results ul.search > li > a")].map(a => [a.getAttribute("href"), a.textContent])"""
-_FINISHED_JS = (
-    "() => window.__jaxguideSearch && window.__jaxguideSearch.finished !== null"
-)
-_MARKS_JS = "() => window.__jaxguideSearch"
-# Sphinx's query pipeline without the display: stem and split the query, then
-# score every page (synchronous, so it can be timed on its own).
-_QUERY_TIMES_JS = """([query, batches, perBatch]) => {
-  const times = [];
-  for (let b = 0; b < batches; b++) {
-    const start = performance.now();
-    for (let i = 0; i < perBatch; i++) {
-      Search._performSearch(...Search._parseQuery(query));
-    }
-    times.push((performance.now() - start) / perBatch);
-  }
-  return times;
+# Pagefind's UI has shown every result of the query in its box: its summary
+# names the query and no result is still loading.
+_SEARCH_DONE_JS = """() => {
+  const message = document.querySelector("#search .pagefind-ui__message");
+  const box = document.querySelector("#search input");
+  return message !== null && box !== null && box.value !== ""
+    && message.textContent.includes(box.value.trim())
+    && document.querySelector("#search .pagefind-ui__loading") === null;
 }"""
+_RESULTS_JS = """() => [...document.querySelectorAll(
+  "#search .pagefind-ui__result-inner")].map((result) => {
+    const link = result.querySelector(":scope > .pagefind-ui__result-title > a");
+    const excerpt = result.querySelector(":scope > .pagefind-ui__result-excerpt");
+    return [link.getAttribute("href"), link.textContent,
+            excerpt === null ? "" : excerpt.textContent];
+  })"""
 _PAGE_TEXTS_JS = """async (urls) => {
   const texts = {};
   for (const [name, url] of Object.entries(urls)) {
@@ -278,8 +259,6 @@ _PAGE_TEXTS_JS = """async (urls) => {
   }
   return texts;
 }"""
-
-_prepared: weakref.WeakSet[Page] = weakref.WeakSet()
 
 
 class SitePage:
@@ -299,16 +278,13 @@ class SitePage:
         self.timeout_ms = timeout_ms
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(str(error)))
-        if page not in _prepared:
-            page.add_init_script(_SEARCH_TIMING_SCRIPT)
-            _prepared.add(page)
 
     def url(self, lang: str, page: str) -> str:
         return f"{self.base_url}/{lang}/{self.version}/{page}.html"
 
     def search(self, lang: str, query: str) -> SearchOutcome:
-        """Open ``search.html?q=query`` (what the search box submits); wait
-        until Sphinx has shown every result and finished the search."""
+        """Open ``search.html?q=query`` (what the theme's search box submits);
+        wait until the search page has shown the results."""
         self.page.goto(f"{self.url(lang, 'search')}?{urlencode({'q': query})}")
         return self._outcome(lang, query)
 
@@ -325,9 +301,16 @@ class SitePage:
             self.page.keyboard.press("Enter")
         return self._outcome(lang, query)
 
+    def search_as_you_type(self, lang: str, query: str) -> SearchOutcome:
+        """On the search page, type ``query`` into its box (no Enter)."""
+        self.page.goto(self.url(lang, "search"))
+        self.page.locator("#search input").click()
+        self.page.keyboard.type(query)
+        return self._outcome(lang, query)
+
     def _outcome(self, lang: str, query: str) -> SearchOutcome:
         try:
-            self.page.wait_for_function(_FINISHED_JS, timeout=self.timeout_ms)
+            self.page.wait_for_function(_SEARCH_DONE_JS, timeout=self.timeout_ms)
         except Exception as error:
             errors = "; ".join(self.errors) or "none"
             msg = (
@@ -335,29 +318,15 @@ class SitePage:
                 f"{self.timeout_ms / 1000:g} s (script errors: {errors})"
             )
             raise AssertionError(msg) from error
-        links: list[list[str]] = self.page.evaluate(_RESULTS_JS)
-        marks: dict[str, float | None] = self.page.evaluate(_MARKS_JS)
-        finished = marks["finished"]
-        assert finished is not None
+        results: list[list[str]] = self.page.evaluate(_RESULTS_JS)
         return SearchOutcome(
             lang=lang,
             query=query,
-            pages=tuple(page_of(href) for href, _ in links),
-            titles=tuple(title for _, title in links),
-            summary=self.page.locator("#search-results p.search-summary").inner_text(),
-            first_result_ms=marks["firstResult"],
-            finished_ms=finished,
+            pages=tuple(result_page(href) for href, _, _ in results),
+            titles=tuple(title for _, title, _ in results),
+            excerpts=tuple(excerpt for _, _, excerpt in results),
+            summary=self.page.locator("#search .pagefind-ui__message").inner_text(),
         )
-
-    def query_ms(self, query: str, batches: int = 10, per_batch: int = 10) -> float:
-        """Sphinx's query pipeline alone (split, stem, score every page), on the
-        search page already open: the median of ``batches`` batch means (a
-        batch, as browsers give performance.now() to 0.1 ms only)."""
-        self.page.wait_for_function("() => Search.hasIndex()", timeout=self.timeout_ms)
-        times: list[float] = self.page.evaluate(
-            _QUERY_TIMES_JS, [query, batches, per_batch]
-        )
-        return statistics.median(times)
 
     def page_texts(self, built: dict[str, Path], lang: str) -> dict[str, str]:
         """The article text of every written page of one language (its pages

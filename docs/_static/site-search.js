@@ -1,0 +1,31 @@
+/* The search page: Pagefind's UI, with results while typing
+ * (src/jaxguide_site/site_search.py). On the Korean site, language_data.js
+ * defines KoreanSearch: the query loses its particles and endings there, by
+ * the rules the Korean index of korean_search.py uses ("jit으로" -> "jit"). */
+"use strict";
+window.addEventListener("DOMContentLoaded", () => {
+  const element = document.getElementById("search");
+  const korean = typeof KoreanSearch === "undefined" ? null : KoreanSearch;
+  const stem = (term) =>
+    splitQuery(term)
+      .map((word) => (korean.isHangul(word) ? korean.stemHangul(word) : word))
+      .join(" ");
+  const ui = new PagefindUI({
+    element,
+    bundlePath: new URL(element.dataset.bundle, window.location.href).href,
+    showSubResults: true,
+    showImages: false,
+    debounceTimeoutMs: 0, // search on every keystroke
+    autofocus: true, // and load the index while the page opens
+    processTerm: korean === null ? undefined : stem,
+  });
+  // The query in the address as the reader types (the language switcher
+  // keeps it; the theme's search box sends it).
+  const query = new URLSearchParams(window.location.search).get("q");
+  if (query) ui.triggerSearch(query);
+  element.addEventListener("input", (event) => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("q", event.target.value);
+    window.history.replaceState(null, "", url);
+  });
+});

@@ -1,0 +1,126 @@
+"""The site's search: Pagefind's index and UI, one index per language.
+
+Chosen over Sphinx's own search by tests/benchmarks/search_relevance.py
+(issue 23): Sphinx scores a page by whether it contains a word, not how much,
+and breaks ties by title; Pagefind ranks by BM25 with headings weighted,
+shows a result per heading with an excerpt of the article, and searches as
+you type. The pieces:
+
+- ``build-finished``: after an HTML build, Pagefind (the ``pagefind``
+  package's binary, no Node) indexes the pages written from the sources (not
+  genindex or search), only their article, into ``pagefind/`` of the output.
+  Each language is its own build, so each has its own index.
+- ``doctree-resolved``: a page that the glossary names as teaching a term, or
+  that ``search_synonyms.toml`` beside the glossary lists, gets the words a reader types
+  for it that its text may lack, hidden at the end of its article, where
+  Pagefind weighs them as a title: on Korean pages the Korean term, the
+  variants the glossary avoids (그래디언트, 자코비안) and the English term
+  (``pytree``); on English pages the English term. The glossary table's
+  "not used" column is left out of the index, so that the glossary page does
+  not come before the page that teaches the term.
+- docs/_templates/search.html: the search page shows Pagefind's UI. Pagefind
+  has no Korean stemmer; on the Korean site the query loses its particles
+  and endings first (``jit으로`` → ``jit``) with :mod:`.korean_search`'s rules
+  (``KoreanSearch`` in language_data.js), and Pagefind matches words that
+  start with it (``jit`` finds ``jit을``, ``jit으로``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from functools import cache
+from html import escape
+from pathlib import Path
+from typing import Final
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
+from .translation.glossary import load_glossary
+
+logger = logging.getLogger(__name__)
+
+BUNDLE: Final = "pagefind"  # the index and UI, in each language's output
+ARTICLE: Final = "article.bd-article"  # the theme's article: what is indexed
+# Left out of the index: the "#" of heading links, the glossary's avoided variants.
+EXCLUDED: Final = ("a.headerlink", "table.jaxguide-glossary td:nth-child(4)")
+KEYWORD_WEIGHT: Final = 10  # Pagefind's highest; an <h1> weighs 7
+SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
+
+
+@cache
+def keywords(glossary: Path, lang: str) -> dict[str, list[str]]:
+    """Page name -> the words a reader may type for it on the ``lang`` site:
+    from ``glossary`` and ``search_synonyms.toml`` beside it.
+
+    >>> data = Path(__file__).parents[2] / "docs" / "_data"
+    >>> ko = keywords(data / "glossary.toml", "ko")
+    >>> {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"])
+    True
+    >>> "pytree" in ko["pytrees"]
+    True
+    """
+    words: dict[str, list[str]] = {}
+    for term in load_glossary(glossary):
+        if term.page is not None:
+            own = [term.ko, *term.avoid, term.en] if lang == "ko" else [term.en]
+            words.setdefault(term.page, []).extend(own)
+    synonyms = glossary.with_name(SYNONYMS).read_text(encoding="utf-8")
+    extra: dict[str, list[str]] = tomllib.loads(synonyms).get(lang, {})
+    for page, more in extra.items():
+        words.setdefault(page, []).extend(more)
+    return {page: list(dict.fromkeys(found)) for page, found in words.items()}
+
+
+def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    if app.builder.format != "html":
+        return
+    lang = "ko" if app.config.language == "ko" else "en"
+    words = keywords(Path(app.config.jaxguide_glossary), lang).get(docname)
+    if words:
+        html = (
+            f'<p hidden data-pagefind-weight="{KEYWORD_WEIGHT}">'
+            f"{escape(' · '.join(words))}</p>"
+        )
+        doctree.append(nodes.raw("", html, format="html"))
+
+
+def pagefind_command(outdir: Path, pages: list[str]) -> list[str]:
+    """The Pagefind run that indexes ``pages`` (names without .html) of ``outdir``."""
+    return [
+        *(sys.executable, "-m", "pagefind", "--site", str(outdir)),
+        *("--output-subdir", BUNDLE, "--root-selector", ARTICLE),
+        *(arg for selector in EXCLUDED for arg in ("--exclude-selectors", selector)),
+        *("--glob", "{" + ",".join(pages) + "}.html"),
+    ]
+
+
+def _index(app: Sphinx, exception: BaseException | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    shutil.rmtree(outdir / BUNDLE, ignore_errors=True)
+    pages = sorted(app.env.found_docs)
+    result = subprocess.run(
+        pagefind_command(outdir, pages),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        msg = f"Pagefind failed to index {outdir}:\n{result.stdout}{result.stderr}"
+        raise ExtensionError(msg)
+    logger.info("Pagefind indexed %d pages into %s", len(pages), outdir / BUNDLE)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("doctree-resolved", _add_keywords)
+    app.connect("build-finished", _index)
+    return PARALLEL_SAFE
