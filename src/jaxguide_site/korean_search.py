@@ -100,8 +100,8 @@ KOREAN_STOPWORDS: Final = frozenset((
     "있는", "있고", "있으며", "있습니다", "없다", "없는", "없고", "없습니다",
     "경우", "때문", "위해", "통해", "대한", "대해", "따라", "또는", "그리고",
     "하지만", "그러나", "따라서", "그래서", "모든", "어떤", "다른", "같은",
-    # what a query says around its subject: "NaN 찾기", "GPU 사용하기", "다른 점"
-    "찾기", "방법", "사용", "점",
+    # what a query says around its subject: "NaN 찾기", "다른 점"
+    "찾기", "방법", "점",
 ))  # fmt: skip
 
 

@@ -13,7 +13,7 @@ you type. The pieces:
 - ``doctree-resolved``: a page that the glossary names as teaching a term, or
   that ``search_synonyms.toml`` beside the glossary lists, gets the words a reader types
   for it that its text may lack, hidden at the end of its article, where
-  Pagefind weighs them as a title: on Korean pages the Korean term, the
+  Pagefind weighs them above a title (the synonyms as a subheading): on Korean pages the Korean term, the
   variants the glossary avoids (그래디언트, 자코비안) and the English term
   (``pytree``); on English pages the English term. The glossary table's
   "not used" column is left out of the index, so that the glossary page does
@@ -51,44 +51,47 @@ BUNDLE: Final = "pagefind"  # the index and UI, in each language's output
 ARTICLE: Final = "article.bd-article"  # the theme's article: what is indexed
 # Left out of the index: the "#" of heading links, the glossary's avoided variants.
 EXCLUDED: Final = ("a.headerlink", "table.jaxguide-glossary td:nth-child(4)")
-KEYWORD_WEIGHT: Final = 10  # Pagefind's highest; an <h1> weighs 7
+KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs 7)
+SYNONYM_WEIGHT: Final = 5  # below: 그래디언트 is first autodiff's, a glossary variant
 SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
 
 
 @cache
-def keywords(glossary: Path, lang: str) -> dict[str, list[str]]:
-    """Page name -> the words a reader may type for it on the ``lang`` site:
-    from ``glossary`` and ``search_synonyms.toml`` beside it.
+def keywords(glossary: Path, lang: str) -> dict[str, list[tuple[int, str]]]:
+    """Page name -> (weight, words) a reader may type for it on the ``lang``
+    site: the glossary's words at :data:`KEYWORD_WEIGHT`, then the synonyms
+    of ``search_synonyms.toml`` beside it at :data:`SYNONYM_WEIGHT`.
 
     >>> data = Path(__file__).parents[2] / "docs" / "_data"
     >>> ko = keywords(data / "glossary.toml", "ko")
-    >>> {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"])
-    True
-    >>> "pytree" in ko["pytrees"]
-    True
+    >>> ko["autodiff"][0][0], {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"][0][1].split(" · "))
+    (10, True)
+    >>> ko["jit"][1]
+    (5, '재컴파일')
     """
-    words: dict[str, list[str]] = {}
+    found: dict[str, list[str]] = {}
     for term in load_glossary(glossary):
         if term.page is not None:
             own = [term.ko, *term.avoid, term.en] if lang == "ko" else [term.en]
-            words.setdefault(term.page, []).extend(own)
+            found.setdefault(term.page, []).extend(own)
     synonyms = glossary.with_name(SYNONYMS).read_text(encoding="utf-8")
     extra: dict[str, list[str]] = tomllib.loads(synonyms).get(lang, {})
-    for page, more in extra.items():
-        words.setdefault(page, []).extend(more)
-    return {page: list(dict.fromkeys(found)) for page, found in words.items()}
+    blocks: dict[str, list[tuple[int, str]]] = {}
+    for weight, words in ((KEYWORD_WEIGHT, found), (SYNONYM_WEIGHT, extra)):
+        for page, more in words.items():
+            text = " · ".join(dict.fromkeys(more))
+            blocks.setdefault(page, []).append((weight, text))
+    return blocks
 
 
 def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format != "html":
         return
     lang = "ko" if app.config.language == "ko" else "en"
-    words = keywords(Path(app.config.jaxguide_glossary), lang).get(docname)
-    if words:
-        html = (
-            f'<p hidden data-pagefind-weight="{KEYWORD_WEIGHT}">'
-            f"{escape(' · '.join(words))}</p>"
-        )
+    for weight, words in keywords(Path(app.config.jaxguide_glossary), lang).get(
+        docname, []
+    ):
+        html = f'<p hidden data-pagefind-weight="{weight}">{escape(words)}</p>'
         doctree.append(nodes.raw("", html, format="html"))
 
 
