@@ -234,12 +234,14 @@ class SearchOutcome:
 
 
 # Pagefind's UI has shown every result of the query in its box: its summary
-# names the query and no result is still loading.
-_SEARCH_DONE_JS = """() => {
+# names the query and a count ("23 results for jit"; while searching it names
+# the query only) and no result is still loading.
+_SEARCH_DONE_JS = r"""() => {
   const message = document.querySelector("#search .pagefind-ui__message");
   const box = document.querySelector("#search input");
-  return message !== null && box !== null && box.value !== ""
-    && message.textContent.includes(box.value.trim())
+  if (message === null || box === null || box.value === "") return false;
+  const rest = message.textContent.split(box.value.trim());
+  return rest.length > 1 && /\d/.test(rest.join(""))
     && document.querySelector("#search .pagefind-ui__loading") === null;
 }"""
 _RESULTS_JS = """() => [...document.querySelectorAll(

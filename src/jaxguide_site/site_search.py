@@ -49,9 +49,17 @@ logger = logging.getLogger(__name__)
 
 BUNDLE: Final = "pagefind"  # the index and UI, in each language's output
 ARTICLE: Final = "article.bd-article"  # the theme's article: what is indexed
-# Left out of the index: the "#" of heading links, the glossary's avoided variants.
-EXCLUDED: Final = ("a.headerlink", "table.jaxguide-glossary td:nth-child(4)")
+# Left out of the index: the "#" of heading links, the note on how the page
+# ran (the same on every page), the glossary's avoided variants.
+EXCLUDED: Final = (
+    "a.headerlink",
+    "aside.jaxguide-run-note",
+    "table.jaxguide-glossary td:nth-child(4)",
+)
 KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs 7)
+# Between the words: a character no page writes, by which site-search.js
+# knows an excerpt cut from them (it shows the page's opening words instead).
+JOINER: Final = " \u2e31 "
 SYNONYM_WEIGHT: Final = 5  # below: 그래디언트 is first autodiff's, a glossary variant
 SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
 
@@ -64,7 +72,7 @@ def keywords(glossary: Path, lang: str) -> dict[str, list[tuple[int, str]]]:
 
     >>> data = Path(__file__).parents[2] / "docs" / "_data"
     >>> ko = keywords(data / "glossary.toml", "ko")
-    >>> ko["autodiff"][0][0], {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"][0][1].split(" · "))
+    >>> ko["autodiff"][0][0], {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"][0][1].split(JOINER))
     (10, True)
     >>> ko["jit"][1]
     (5, '재컴파일')
@@ -79,7 +87,7 @@ def keywords(glossary: Path, lang: str) -> dict[str, list[tuple[int, str]]]:
     blocks: dict[str, list[tuple[int, str]]] = {}
     for weight, words in ((KEYWORD_WEIGHT, found), (SYNONYM_WEIGHT, extra)):
         for page, more in words.items():
-            text = " · ".join(dict.fromkeys(more))
+            text = JOINER.join(dict.fromkeys(more))
             blocks.setdefault(page, []).append((weight, text))
     return blocks
 
@@ -93,6 +101,14 @@ def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     ):
         html = f'<p hidden data-pagefind-weight="{weight}">{escape(words)}</p>'
         doctree.append(nodes.raw("", html, format="html"))
+
+
+def _depend_on_the_words(app: Sphinx, docname: str, _source: list[str]) -> None:
+    """Every page is read again when the glossary or the synonyms change: any
+    page may gain or lose words."""
+    glossary = Path(app.config.jaxguide_glossary)
+    for path in (glossary, glossary.with_name(SYNONYMS)):
+        app.env.note_dependency(str(path), docname=docname)
 
 
 def pagefind_command(outdir: Path, pages: list[str]) -> list[str]:
@@ -124,6 +140,7 @@ def _index(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("source-read", _depend_on_the_words)
     app.connect("doctree-resolved", _add_keywords)
     app.connect("build-finished", _index)
     return PARALLEL_SAFE

@@ -8,7 +8,8 @@ as you type, press Enter. Then read the results off the page, in order, and
 time the keystroke that completed the query (the last letter, or Enter) to
 the moment the results that stay on screen first showed their top three.
 
-Per language it prints the share of queries whose page came first (top-1)
+Per language and for all queries it prints the share of queries whose page
+came first (top-1)
 and among the first three (top-3), and the median keystroke-to-results time
 (median over queries of each query's median over ``--rounds``), then every
 query that missed; it writes the figures to build/search-relevance.json and
@@ -123,16 +124,19 @@ PAGEFIND = Engine(
     search_box="#search input.pagefind-ui__search-input",
     result_links=".pagefind-ui__result-inner > .pagefind-ui__result-title > a",
     as_you_type=True,
-    # The summary names the query, no result is still loading, and nothing
-    # has changed on the page for 300 ms.
+    # The summary names the query and a count (while searching it names the
+    # query only), no result is still loading; or, where nothing is found,
+    # nothing has changed on the page for 2 s.
     done="""() => {
-      const message = document.querySelector(".pagefind-ui__message");
+      const message = document.querySelector("#search .pagefind-ui__message");
       const box = document.querySelector("#search input");
-      return message !== null && box !== null
-        && message.textContent.includes(box.value.trim())
-        && document.querySelector(".pagefind-ui__loading") === null
-        && performance.timeOrigin + performance.now()
-          - window.__jaxguideChanged > 300;
+      if (message === null || box === null) return false;
+      const rest = message.textContent.split(box.value.trim());
+      const counted = rest.length > 1 && /\\d/.test(rest.join(""))
+        && document.querySelector("#search .pagefind-ui__loading") === null;
+      const quiet = performance.timeOrigin + performance.now()
+        - window.__jaxguideChanged > 2000;
+      return counted || quiet;
     }""",
 )
 ENGINES = (PAGEFIND, SPHINX)
@@ -227,12 +231,16 @@ def measure(
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, dict[str, Any]]:
-    """Per language: the number of queries, top-1 and top-3 rates, the
-    median keystroke-to-results time, and the queries that missed top-1."""
-    result: dict[str, dict[str, Any]] = {}
-    for lang in dict.fromkeys(o.query.lang for o in outcomes):
-        mine = [o for o in outcomes if o.query.lang == lang]
-        result[lang] = {
+    """Per language and for all queries ("all"): the number of queries,
+    top-1 and top-3 rates, the median keystroke-to-results time, and the
+    queries that missed top-1."""
+    groups = {
+        lang: [o for o in outcomes if o.query.lang == lang]
+        for lang in dict.fromkeys(o.query.lang for o in outcomes)
+    }
+    groups["all"] = outcomes
+    return {
+        name: {
             "queries": len(mine),
             "top1": sum(o.rank == 1 for o in mine) / len(mine),
             "top3": sum(o.rank is not None and o.rank <= TOP for o in mine) / len(mine),
@@ -243,8 +251,9 @@ def summary(outcomes: list[Outcome]) -> dict[str, dict[str, Any]]:
                  "top3": list(o.found[:TOP])}
                 for o in mine if o.rank != 1
             ],
-        }  # fmt: skip
-    return result
+        }
+        for name, mine in groups.items()
+    }  # fmt: skip
 
 
 def markdown(report: dict[str, Any]) -> str:
@@ -266,6 +275,8 @@ def markdown(report: dict[str, Any]) -> str:
     lines += ["", "| site | query | kind | right page | rank | top 3 |",
               "| --- | --- | --- | --- | ---: | --- |"]  # fmt: skip
     for lang, entry in report["summary"].items():
+        if lang == "all":
+            continue
         lines.extend(
             f"| {lang} | {miss['query']} | {miss['kind']} | {' or '.join(miss['pages'])} "
             f"| {miss['rank'] or '-'} | {' '.join(miss['top3'])} |"
