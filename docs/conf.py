@@ -187,6 +187,10 @@ html_logo = html_favicon = str(DOCS_DIR / "_static" / "jaxguide-mark.svg")
 # those pages show none (jaxguide_site.reader_conveniences says which).
 html_last_updated_fmt = "%x"
 git_last_updated_timezone = "UTC"
+# A page's date is its own file's: not the shared data every page depends on
+# (the glossary and search synonyms feed each page's search keywords) nor,
+# for a Korean page, its English source (read for the section anchors).
+git_exclude_patterns = ["**/_data/*", "**/en/*.md", "**/ko/*.md"]
 suppress_warnings = ["git.too_shallow"]
 html_theme_options = {
     "show_toc_level": 2,
