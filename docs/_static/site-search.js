@@ -34,6 +34,8 @@ window.addEventListener("DOMContentLoaded", () => {
     processTerm: korean === null ? undefined : stem,
     processResult,
   });
+  // The page's heading, visible, names the box (Pagefind gives it a title only).
+  element.querySelector("input").setAttribute("aria-labelledby", "search-title");
   // The query in the address as the reader types (the language switcher
   // keeps it; the theme's search box sends it).
   const query = new URLSearchParams(window.location.search).get("q");
