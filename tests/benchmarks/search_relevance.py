@@ -3,18 +3,19 @@
 For every query of tests/benchmarks/search_queries.toml (what a learner types,
 with the page that teaches it), in Debian's Chromium on the built site served
 on localhost, as a reader searches: on the language's search page, click the
-search box, type the query a character every 100 ms and, where the engine does not search
-as you type, press Enter. Then read the results off the page, in order, and
-time the keystroke that completed the query (the last letter, or Enter) to
-the moment the results that stay on screen first showed their top three.
+search box, type the query a character every 100 ms and, where the engine
+does not search as you type, press Enter. Then read the results off the page,
+in order, and time the keystroke that completed the query (the last letter,
+or Enter) to the moment the results that stay on screen first showed their
+top three.
 
 Per language and for all queries it prints the share of queries whose page
-came first (top-1)
-and among the first three (top-3), and the median keystroke-to-results time
-(median over queries of each query's median over ``--rounds``), then every
-query that missed; it writes the figures to build/search-relevance.json and
-build/search-relevance.md. The targets (issue 23) are ``TARGETS``;
-tests/test_search_browser.py holds the site to them.
+came first (top-1) and among the first three (top-3), and the median
+keystroke-to-results time (median over queries of each query's median over
+``--rounds``), then every query that missed; it writes the figures to
+build/search-relevance.json and build/search-relevance.md. The targets
+(issue 23) are ``TARGETS``; tests/test_search_browser.py holds the site to
+them. ``SPHINX`` is how the engine before Pagefind was measured.
 
 Run it with the tests' environment: ``.nox/tests/bin/python -m
 tests.benchmarks.search_relevance`` (after `nox -s docs`). A measurement:
