@@ -19,6 +19,7 @@ REACHED_INDIRECTLY = {
     "EnvironmentReport": "returned by environment_report()",
     "FitResult": "returned by gradient_descent()",
     "plot_comparison": "called by Comparison.plot()",
+    "glue": "imported by name (from jaxguide import glue) in build-only cells",
 }
 PUBLIC = sorted(set(jaxguide.__all__) - {"__version__"})
 

@@ -168,3 +168,18 @@ def test_parallelism_page_ran_on_several_devices(
 ) -> None:
     html = built_page(built, lang, "parallelism")
     assert "CpuDevice(id=7)" in html, f"{lang}/parallelism: not run on 8 CPU devices"
+
+
+def test_no_page_code_needs_the_build_toolchain() -> None:
+    """A page's source, downloaded or opened in Colab, runs where only jaxguide
+    is installed: its cells glue through jaxguide.glue, never myst-nb's."""
+    needs_toolchain = [
+        f"{lang}/{page.name}"
+        for lang in LANGUAGES
+        for page in sorted((DOCS / lang).glob("*.md"))
+        if any(
+            re.search(r"\b(myst_nb|sphinx)\b", cell.source)
+            for cell in code_cells(page.read_text(encoding="utf-8"))
+        )
+    ]
+    assert needs_toolchain == []

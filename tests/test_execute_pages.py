@@ -13,7 +13,7 @@ from jaxguide_site.notebooks.downloads import SETUP_TAG
 PAGE = """# T
 
 ```{code-cell} ipython3
-from myst_nb import glue
+from jaxguide import glue
 x = 6 * 7
 glue("answer", x, display=False)
 x

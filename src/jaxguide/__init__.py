@@ -8,7 +8,9 @@ what they need from here instead of pasting helpers into their cells:
 - :mod:`jaxguide.environment`: :func:`environment_report`, what ran the page;
 - :mod:`jaxguide.data`: sample data from PRNG keys;
 - :mod:`jaxguide.training`: gradient descent over a pytree and a tiny MLP;
-- :mod:`jaxguide.plotting`: the figures the pages repeat.
+- :mod:`jaxguide.plotting`: the figures the pages repeat;
+- :mod:`jaxguide.site`: :func:`glue`, values the prose shows, also where
+  myst-nb is not installed.
 
 ``import jaxguide`` is cheap: each name is imported from its module on first
 use, so ``python -m jaxguide.smoke`` can report a missing JAX cleanly and a
@@ -43,6 +45,7 @@ _EXPORTS = {
     "plot_comparison": "plotting",
     "plot_fit": "plotting",
     "plot_history": "plotting",
+    "glue": "site",
 }
 
 __all__ = [
@@ -56,6 +59,7 @@ __all__ = [
     "compare",
     "environment_report",
     "format_duration",
+    "glue",
     "gradient_descent",
     "init_mlp",
     "linear_samples",
@@ -72,6 +76,7 @@ if TYPE_CHECKING:
     from .data import linear_samples, toy_regression, toy_target
     from .environment import EnvironmentReport, environment_report
     from .plotting import STYLE, plot_comparison, plot_fit, plot_history
+    from .site import glue
     from .timing import Comparison, Timing, benchmark, compare, format_duration
     from .training import FitResult, gradient_descent, init_mlp, mlp_forward, mlp_loss
 
