@@ -14,6 +14,7 @@
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
     nox -s bench   # the build benchmark: cold, rebuilds, floor, naive baseline
+    nox -s audit   # the built site on a phone: bytes, Lighthouse, axe-core, vnu
 
 Every session installs with .ci/constraints.txt, so a build today and a build
 next month execute the pages against the same JAX and the same toolchain.
@@ -293,6 +294,22 @@ def bench(session: nox.Session) -> None:
         "tests.benchmarks.build_bench",
         *session.posargs,
     )
+
+
+@nox.session
+def audit(session: nox.Session) -> None:
+    """Audit the built site as a phone reader gets it, gzipped as GitHub Pages
+    serves it: each page's first-view bytes and render-blocking scripts,
+    Lighthouse (mobile) on index, jit, autodiff and search of both languages,
+    axe-core on every page in light and dark mode, the Nu HTML checker on
+    every page (tests/benchmarks/site_audit.py). Needs a built site, Node and
+    Java; installs the pinned Lighthouse, axe-core and vnu.jar from
+    tests/audit/package-lock.json. Writes build/bench/site-audit.{json,md}
+    and adds the figures to the build benchmark's report. About 10 minutes on
+    2 cores; `-- --only lighthouse` (weight, axe, nu) runs one part.
+    """
+    install(session, "test")
+    session.run("python", "-m", "tests.benchmarks.site_audit", *session.posargs)
 
 
 @nox.session

@@ -98,6 +98,8 @@ extensions = [
     "jaxguide_site.publishing",
     "jaxguide_site.api_signatures",
     "jaxguide_site.math_mathml",
+    "jaxguide_site.icon_fonts",
+    "jaxguide_site.output_contrast",
     "jaxguide_site.reader_conveniences",
 ]
 

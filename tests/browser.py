@@ -19,6 +19,7 @@ runs outside pytest, uses :func:`launch_chromium`.
 
 from __future__ import annotations
 
+import gzip
 import os
 import shutil
 import sys
@@ -99,12 +100,41 @@ def launch_chromium() -> Iterator[Browser]:
             browser.close()
 
 
+# What GitHub Pages sends gzipped to a browser that accepts it (Pagefind's
+# index files are gzipped already).
+GZIPPED_SUFFIXES = frozenset(
+    {".html", ".css", ".js", ".mjs", ".json", ".svg", ".txt", ".xml", ".ipynb", ".md"}
+)
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     """Serves files without logging each request to stderr; answers a missing
     path with the site's 404.html, as GitHub Pages does."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path /= "index.html"
+        gzipped = (
+            isinstance(self.server, _Server)
+            and self.server.serve_gzipped
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+            and path.suffix in GZIPPED_SUFFIXES
+            and path.is_file()
+        )
+        if not gzipped:
+            super().do_GET()
+            return
+        body = gzip.compress(path.read_bytes(), compresslevel=6)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def send_error(
         self, code: int, message: str | None = None, explain: str | None = None
@@ -124,6 +154,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    serve_gzipped = False
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that cancels a request (a new navigation) closes the
@@ -134,8 +165,11 @@ class _Server(ThreadingHTTPServer):
 
 
 @contextmanager
-def serve_directory(root: Path) -> Iterator[str]:
+def serve_directory(root: Path, *, gzipped: bool = False) -> Iterator[str]:
     """Serve ``root`` on a free localhost port from a thread; yield the base URL.
+
+    With ``gzipped``, text files go gzipped to a client that accepts it, as
+    GitHub Pages serves them (level 6, as nginx and GitHub's servers default to).
 
     >>> import urllib.request
     >>> with serve_directory(Path(__file__).parent) as url:
@@ -145,6 +179,7 @@ def serve_directory(root: Path) -> Iterator[str]:
     """
     handler = partial(_QuietHandler, directory=str(root))
     server = _Server(("127.0.0.1", 0), handler)
+    server.serve_gzipped = gzipped
     thread = threading.Thread(
         target=server.serve_forever, name=f"http.server {root}", daemon=True
     )

@@ -296,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(report, indent=2) + "\n", encoding="utf-8"
     )
     text = markdown(report)
+    audit = args.output / "site-audit.md"  # `nox -s audit`: the built site's figures
+    if audit.is_file():
+        text += "\n" + audit.read_text(encoding="utf-8")
     (args.output / "build-bench.md").write_text(text, encoding="utf-8")
     print()
     print(text)

@@ -1,0 +1,438 @@
+"""The built site as a phone reader gets it: bytes, Lighthouse, axe-core, the Nu checker.
+
+On the built site (build/html), served on localhost gzipped as GitHub Pages
+serves it, in Debian's Chromium:
+
+- **Bytes**: every page of both languages opened with an empty cache at a
+  phone's size; what crossed the network (gzipped, headers included, as
+  Lighthouse's "total byte weight" counts) and what it unpacked to, until the
+  network was idle; and the scripts in ``<head>`` that block rendering (no
+  ``defer``, ``async`` or ``type="module"``).
+- **Lighthouse** (mobile, its default simulated slow 4G and CPU) on
+  ``LIGHTHOUSE_PAGES`` of both languages: the four category scores and the
+  metrics behind performance, and every audit that cost a category points.
+- **axe-core** (its current release) on every page of both languages, in
+  light and dark mode: the serious and critical violations, by rule.
+- **The Nu HTML checker** (vnu.jar) on every HTML file of the site: errors.
+
+The Node tools are pinned in tests/audit/package-lock.json and installed
+there (``npm ci``) on first use; vnu needs Java. Writes
+build/bench/site-audit.json and .md (the build benchmark's report includes
+the latter) and prints the summary; ``TARGETS`` are issue 23's. Run it with
+`nox -s audit` after `nox -s docs`. A measurement: it fails only when a tool
+is missing or a tool fails, not when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tests.browser import (
+    find_chromium,
+    launch_chromium,
+    serve_directory,
+)
+from tests.helpers import REPO, SITE, built_version
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+NODE_TOOLS = REPO / "tests" / "audit"
+AXE = NODE_TOOLS / "node_modules" / "axe-core" / "axe.min.js"
+LIGHTHOUSE = NODE_TOOLS / "node_modules" / ".bin" / "lighthouse"
+VNU = NODE_TOOLS / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+OUTPUT = REPO / "build" / "bench"
+LANGUAGES = ("ko", "en")
+LIGHTHOUSE_PAGES = ("index", "jit", "autodiff", "search")
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+METRICS = (
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "total-byte-weight",
+)
+PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile screen
+AXE_BLOCKING = ("serious", "critical")
+AUDIT_HEADING = "## Site audit"
+# Issue 23: the heaviest page's first view, gzipped; Lighthouse's scores.
+TARGETS: dict[str, float] = {
+    "first_view_kb": 400,
+    "performance": 90,
+    "accessibility": 100,
+    "best-practices": 100,
+    "seo": 100,
+}
+
+
+class AuditToolMissing(RuntimeError):
+    """Node, Java or Chromium is not installed; the message says how to get it."""
+
+
+def install_node_tools() -> None:
+    """``npm ci`` in tests/audit unless its node_modules are there (vnu's
+    install script, which would download a Java runtime, is skipped)."""
+    if AXE.is_file() and LIGHTHOUSE.is_file() and VNU.is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        msg = "the site audit needs Node and npm: apt-get install nodejs npm"
+        raise AuditToolMissing(msg)
+    subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"],
+        cwd=NODE_TOOLS,
+        check=True,
+    )
+
+
+def site_pages(lang: str, version: str) -> list[str]:
+    """Every page of one language, by name (``"jit"``), generated ones included."""
+    folder = SITE / lang / version
+    return sorted(path.stem for path in folder.glob("*.html"))
+
+
+def page_url(base: str, lang: str, version: str, name: str) -> str:
+    return f"{base}/{lang}/{version}/{name}.html"
+
+
+# Scripts in <head> that stop the page from rendering until they have run.
+_BLOCKING_SCRIPTS_JS = """() => [...document.head.querySelectorAll("script[src]")]
+  .filter((s) => !s.defer && !s.async && s.type !== "module")
+  .map((s) => new URL(s.src).pathname.split("/").pop())"""
+
+
+def first_view(browser: Browser, url: str) -> dict[str, Any]:
+    """What opening ``url`` with an empty cache on a phone transfers and runs:
+    bytes in all, the heaviest files, the render-blocking scripts."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        names: dict[str, str] = {}
+        transferred: dict[str, float] = {}
+        unpacked: list[int] = []
+        cdp.on(
+            "Network.requestWillBeSent",
+            lambda e: names.__setitem__(e["requestId"], e["request"]["url"]),
+        )
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: transferred.__setitem__(e["requestId"], e["encodedDataLength"]),
+        )
+        cdp.on("Network.dataReceived", lambda e: unpacked.append(e["dataLength"]))
+        page.goto(url, wait_until="networkidle")
+        blocking: list[str] = page.evaluate(_BLOCKING_SCRIPTS_JS)
+        heaviest = sorted(transferred.items(), key=lambda item: -item[1])[:5]
+        return {
+            "requests": len(transferred),
+            "gzipped_kb": round(sum(transferred.values()) / 1000, 1),
+            "unpacked_kb": round(sum(unpacked) / 1000, 1),
+            "heaviest_files": {
+                names.get(request, "?").split("/")[-1].split("?")[0]: round(
+                    size / 1000, 1
+                )
+                for request, size in heaviest
+            },
+            "blocking_scripts": blocking,
+        }
+    finally:
+        context.close()
+
+
+def page_weights(browser: Browser, base: str, version: str) -> dict[str, Any]:
+    weights = {
+        f"{lang}/{name}": first_view(browser, page_url(base, lang, version, name))
+        for lang in LANGUAGES
+        for name in site_pages(lang, version)
+    }
+    heaviest = max(weights, key=lambda page: weights[page]["gzipped_kb"])
+    blocking = {
+        page: weight["blocking_scripts"]
+        for page, weight in weights.items()
+        if weight["blocking_scripts"] and not page.endswith("/search")
+    }
+    return {"heaviest": heaviest, "pages": weights, "blocking_outside_search": blocking}
+
+
+_AXE_RUN_JS = """async () => {
+  const results = await axe.run(document, {resultTypes: ["violations"]});
+  return results.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+  }));
+}"""
+
+
+def axe_findings(browser: Browser, base: str, version: str) -> dict[str, Any]:
+    """axe-core's serious and critical violations of every page, light and dark."""
+    findings: dict[str, dict[str, Any]] = {}
+    pages = 0
+    for lang in LANGUAGES:
+        for scheme in ("light", "dark"):
+            context = browser.new_context(color_scheme=scheme)
+            page = context.new_page()
+            for name in site_pages(lang, version):
+                page.goto(page_url(base, lang, version, name), wait_until="networkidle")
+                theme = page.locator("html").get_attribute("data-theme")
+                if theme != scheme:
+                    msg = f"{lang}/{name} opened in {theme} mode, not {scheme}"
+                    raise AssertionError(msg)
+                page.add_script_tag(path=AXE)
+                pages += 1
+                for violation in page.evaluate(_AXE_RUN_JS):
+                    if violation["impact"] not in AXE_BLOCKING:
+                        continue
+                    finding = findings.setdefault(
+                        violation["id"],
+                        {
+                            "impact": violation["impact"],
+                            "help": violation["help"],
+                            "pages": [],
+                            "example": violation["targets"],
+                        },
+                    )
+                    finding["pages"].append(f"{lang}/{name} ({scheme})")
+            context.close()
+    axe_version = AXE.read_text(encoding="utf-8")[:40].split("axe v")[1].split()[0]
+    return {"axe_core": axe_version, "pages_checked": pages, "violations": findings}
+
+
+def lighthouse(base: str, version: str, reports: Path) -> dict[str, Any]:
+    """Lighthouse's mobile audit of LIGHTHOUSE_PAGES in both languages."""
+    reports.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "CHROME_PATH": str(find_chromium())}
+    results: dict[str, Any] = {}
+    for lang in LANGUAGES:
+        for name in LIGHTHOUSE_PAGES:
+            path = reports / f"{lang}-{name}.json"
+            subprocess.run(
+                [
+                    str(LIGHTHOUSE),
+                    page_url(base, lang, version, name),
+                    f"--only-categories={','.join(CATEGORIES)}",
+                    "--output=json",
+                    f"--output-path={path}",
+                    "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+                    "--quiet",
+                ],
+                env=env,
+                check=True,
+            )
+            results[f"{lang}/{name}"] = summarise_lighthouse(
+                json.loads(path.read_text(encoding="utf-8"))
+            )
+    return results
+
+
+def summarise_lighthouse(report: dict[str, Any]) -> dict[str, Any]:
+    """The category scores (0-100), the metrics and the audits that lost points."""
+    audits = report["audits"]
+    lost = sorted(
+        {
+            ref["id"]
+            for category in report["categories"].values()
+            for ref in category["auditRefs"]
+            if ref["weight"] > 0 and (audits[ref["id"]].get("score") or 1) < 1
+        }
+    )
+    return {
+        "scores": {
+            name: round(100 * (report["categories"][name]["score"] or 0))
+            for name in CATEGORIES
+        },
+        "metrics": {name: audits[name].get("displayValue", "") for name in METRICS},
+        "lost_points": lost,
+        "lighthouse": report["lighthouseVersion"],
+    }
+
+
+def nu_errors(version: str) -> dict[str, Any]:
+    """The Nu HTML checker's errors on every HTML file of this version and the
+    root pages, grouped by message."""
+    java = shutil.which("java")
+    if java is None:
+        msg = "the Nu HTML checker needs Java: apt-get install default-jre-headless"
+        raise AuditToolMissing(msg)
+    roots = [SITE / "index.html", SITE / "404.html"]
+    pages = [
+        path for lang in LANGUAGES for path in (SITE / lang / version).rglob("*.html")
+    ]
+    files = [str(path) for path in [*sorted(pages), *roots]]
+    checked = subprocess.run(
+        [
+            java,
+            "-jar",
+            str(VNU),
+            "--format",
+            "json",
+            "--errors-only",
+            "--exit-zero-always",
+            *files,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    errors: dict[str, list[str]] = {}
+    for message in json.loads(checked.stderr)["messages"]:
+        where = message.get("url", "").split(f"{SITE}/")[-1]
+        errors.setdefault(message["message"], []).append(
+            f"{where}:{message.get('lastLine', '?')}"
+        )
+    version_out = subprocess.run(
+        [java, "-jar", str(VNU), "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    return {
+        "vnu": version_out,
+        "files_checked": len(files),
+        "errors": sum(len(places) for places in errors.values()),
+        "by_message": errors,
+    }
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The audit as build/bench/site-audit.md: each part that has run."""
+    lines = [
+        (
+            f"{AUDIT_HEADING} ({report['version']}: Chromium, the site gzipped as "
+            "GitHub Pages serves it)"
+        ),
+        "",
+    ]
+    for part, render in (
+        ("weight", _weight_lines),
+        ("lighthouse", _lighthouse_lines),
+        ("axe", _axe_lines),
+        ("nu", _nu_lines),
+    ):
+        if part in report:
+            lines += [*render(report[part]), ""]
+    return "\n".join(lines)
+
+
+def _weight_lines(weight: dict[str, Any]) -> list[str]:
+    heaviest = weight["pages"][weight["heaviest"]]
+    blocking = weight["blocking_outside_search"]
+    return [
+        (
+            f"- Heaviest first view (phone, empty cache): {weight['heaviest']}, "
+            f"{heaviest['gzipped_kb']:.0f} kB gzipped ({heaviest['unpacked_kb']:.0f} kB "
+            f"unpacked, {heaviest['requests']} requests); target "
+            f"{TARGETS['first_view_kb']:.0f} kB"
+        ),
+        f"- Pages with render-blocking scripts, search pages aside: {len(blocking)}"
+        + (f" (e.g. {next(iter(blocking.items()))})" if blocking else ""),
+    ]
+
+
+def _lighthouse_lines(results: dict[str, Any]) -> list[str]:
+    lines = [
+        "| Lighthouse (mobile) | " + " | ".join(CATEGORIES) + " | LCP | TBT | bytes |",
+        "| --- |" + " --- |" * (len(CATEGORIES) + 3),
+    ]
+    for page, result in results.items():
+        scores = " | ".join(str(result["scores"][name]) for name in CATEGORIES)
+        metrics = result["metrics"]
+        lines.append(
+            f"| {page} | {scores} | {metrics['largest-contentful-paint']} | "
+            f"{metrics['total-blocking-time']} | {metrics['total-byte-weight']} |"
+        )
+    lost = sorted({audit for r in results.values() for audit in r["lost_points"]})
+    version = next(iter(results.values()))["lighthouse"]
+    return [
+        *lines,
+        "",
+        f"Lighthouse {version}; audits that cost points: {', '.join(lost) or 'none'}.",
+    ]
+
+
+def _axe_lines(axe: dict[str, Any]) -> list[str]:
+    return [
+        (
+            f"- axe-core {axe['axe_core']}: {axe['pages_checked']} page views (every "
+            f"page, both languages, light and dark), {len(axe['violations'])} rules "
+            "with serious or critical violations"
+        ),
+        *(
+            f"  - {rule} ({found['impact']}): {len(found['pages'])} views, e.g. "
+            f"{found['pages'][0]} {found['example']}"
+            for rule, found in axe["violations"].items()
+        ),
+    ]
+
+
+def _nu_lines(nu: dict[str, Any]) -> list[str]:
+    by_count = sorted(nu["by_message"].items(), key=lambda item: -len(item[1]))
+    return [
+        f"- {nu['vnu']}: {nu['files_checked']} files, {nu['errors']} errors",
+        *(
+            f"  - {len(places)}x {message[:140]} (e.g. {places[0]})"
+            for message, places in by_count
+        ),
+    ]
+
+
+def add_to_bench_report(bench: Path, audit: str) -> None:
+    """Put the audit into the build benchmark's report, in place of the one
+    it had (build_bench.py adds it when it writes the report itself)."""
+    if bench.is_file():
+        report = bench.read_text(encoding="utf-8").split(AUDIT_HEADING)[0].rstrip()
+        bench.write_text(f"{report}\n\n{audit}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--only",
+        choices=("weight", "lighthouse", "axe", "nu"),
+        action="append",
+        help="run only these parts (repeatable); default: all",
+    )
+    args = parser.parse_args(argv)
+    if not (SITE / "index.html").is_file():
+        print(f"no site in {SITE}: build it first (nox -s docs)")
+        return 1
+    parts = set(args.only or ("weight", "lighthouse", "axe", "nu"))
+    install_node_tools()
+    version = built_version()
+    report: dict[str, Any] = {"version": version}
+    path = args.output / "site-audit.json"
+    if path.is_file():  # a partial run keeps the other parts' last figures
+        report = {**json.loads(path.read_text(encoding="utf-8")), **report}
+    if "nu" in parts:
+        report["nu"] = nu_errors(version)
+    with serve_directory(SITE, gzipped=True) as base:
+        if "lighthouse" in parts:
+            report["lighthouse"] = lighthouse(base, version, args.output / "lighthouse")
+        if parts & {"weight", "axe"}:
+            with launch_chromium() as browser:
+                if "weight" in parts:
+                    report["weight"] = page_weights(browser, base, version)
+                if "axe" in parts:
+                    report["axe"] = axe_findings(browser, base, version)
+    args.output.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    text = markdown(report)
+    (args.output / "site-audit.md").write_text(text, encoding="utf-8")
+    add_to_bench_report(args.output / "build-bench.md", text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
