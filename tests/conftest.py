@@ -51,8 +51,9 @@ def built(site: Path) -> dict[str, Path]:
 
 @pytest.fixture(scope="session")
 def served_site(site: Path) -> Iterator[str]:
-    """Base URL of build/html served on localhost: ``{served_site}/ko/dev/jit.html``."""
-    with serve_directory(site) as url:
+    """Base URL of build/html served on localhost, gzipped as GitHub Pages
+    serves it: ``{served_site}/ko/dev/jit.html``."""
+    with serve_directory(site, gzipped=True) as url:
         yield url
 
 

@@ -22,12 +22,6 @@ from korean_pages import build_korean_pages
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-# myst-parser's resolver of links to another page's heading reads a deprecated
-# attribute of Sphinx's (index.md links to page.md#왜-중요한가).
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:'myst_parser.sphinx_ext.myst_refs.MystReferenceResolver.app' is deprecated"
-)
-
 HANGUL = re.compile(r"[가-힣]")
 # Korean that was wrong, each where it was.
 KNOWN_BAD = (
@@ -128,7 +122,9 @@ def test_footer_download_menu_and_solution_toggle(sample: Path) -> None:
     assert 'aria-label="이 페이지 내려받기"' in page
     assert 'title="소스 파일 내려받기"' in page
     # Named by the prompt it shows (풀이 보기 or 풀이 숨기기), not by a label.
-    assert '<summary>\n<p class="collapsed admonition-title">풀이 보기</p>' in page
+    assert (
+        '<summary>\n<span class="collapsed admonition-title">풀이 보기</span>' in page
+    )
 
 
 def _used_messages(static: Path) -> set[str]:

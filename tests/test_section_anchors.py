@@ -14,11 +14,6 @@ from helpers import DOCS, ROOTS, build_project
 from jaxguide_site.section_anchors import source_anchors
 from korean_pages import build_korean_pages, section_ids
 
-# myst-parser's resolver of links to another page's heading reads a deprecated
-# attribute of Sphinx's (index.md links to page.md#왜-중요한가).
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:'myst_parser.sphinx_ext.myst_refs.MystReferenceResolver.app' is deprecated"
-)
 NUMBERED = re.compile(r"id\d+")
 LABEL = re.compile(r"^\((?P<label>[^()\s]+)\)=", re.MULTILINE)
 PAGES = sorted(

@@ -12,9 +12,11 @@ from pathlib import Path
 import jax
 import pytest
 
+from browser import skip_or_fail
 from helpers import DOCS, built_version
 from jaxguide_site.languages import LANGUAGES
 from links import broken_links
+from site_checkers import CheckerUnavailable, install_node_tools, nu_errors
 
 PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index
 # Interface text that must not appear on the Korean site (theme or Sphinx strings).
@@ -137,3 +139,28 @@ def test_every_internal_link_of_the_site_resolves(site: Path) -> None:
     manifest = site / "ko" / built_version() / "jaxguide-build.json"
     base_url = json.loads(manifest.read_text(encoding="utf-8"))["base_url"]
     assert broken_links(site, base_url) == []
+
+
+def test_every_page_is_valid_html(site: Path) -> None:
+    """The Nu HTML checker (vnu.jar, pinned in tests/audit) finds no error on
+    any page of either language or on the root pages."""
+    try:
+        install_node_tools()
+        pages = [
+            *(
+                path
+                for lang in LANGUAGES
+                for path in (site / lang / built_version()).glob("*.html")
+            ),
+            site / "index.html",
+            site / "404.html",
+        ]
+        errors = nu_errors(pages)
+    except CheckerUnavailable as error:
+        skip_or_fail(str(error))
+    assert len(pages) > 50
+    found = [
+        f"{e.get('url', '').split(f'{site}/')[-1]}:{e.get('lastLine')}: {e['message']}"
+        for e in errors
+    ]
+    assert found == []

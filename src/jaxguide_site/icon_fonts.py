@@ -108,10 +108,13 @@ def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
     options.layout_features = ["*"]
     for font_path in sorted(fonts.glob("*.woff2")):
         font = subset.load_font(str(font_path), options)
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=codepoints)
-        subsetter.subset(font)
-        subset.save_font(font, str(font_path), options)
+        try:
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(unicodes=codepoints)
+            subsetter.subset(font)
+            subset.save_font(font, str(font_path), options)
+        finally:
+            font.close()
 
 
 def setup(app: Sphinx) -> dict[str, bool]:

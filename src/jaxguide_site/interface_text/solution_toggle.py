@@ -20,7 +20,9 @@ from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
 LABELLED = '<summary aria-label="Toggle hidden content">\n'
-PROMPT = re.compile(r'^<p (class="(?:collapsed|expanded) admonition-title">.*)</p>$', re.S)
+PROMPT = re.compile(
+    r'^<p (class="(?:collapsed|expanded) admonition-title">.*)</p>$', re.DOTALL
+)
 
 
 def visit_toggle(self: HTML5Translator, node: HideCodeCellNode) -> None:

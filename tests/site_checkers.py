@@ -1,0 +1,166 @@
+"""What the tests and the site audit check on the built site: bytes, axe-core, the Nu checker.
+
+:func:`first_view` measures what a page costs a phone on a first visit.
+axe-core and the Nu HTML checker come from npm:
+both are pinned in tests/audit/package-lock.json (with Lighthouse, which only
+``nox -s audit`` needs, as a dev dependency) and installed there by
+:func:`install_node_tools` (``npm ci``) the first time they are needed. The
+browser tests (``nox -s site``) and tests/benchmarks/site_audit.py use them
+through :func:`axe_violations` and :func:`nu_errors`.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from filelock import FileLock
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+NODE_TOOLS = Path(__file__).resolve().parent / "audit"
+MODULES = NODE_TOOLS / "node_modules"
+AXE = MODULES / "axe-core" / "axe.min.js"
+VNU = MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+LIGHTHOUSE = MODULES / ".bin" / "lighthouse"
+INSTALL_HINT = "apt-get install nodejs npm default-jre-headless"
+PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile screen
+
+
+class CheckerUnavailable(RuntimeError):
+    """npm or Java is missing; the message says what to install."""
+
+
+def install_node_tools(*, lighthouse: bool = False) -> None:
+    """``npm ci`` in tests/audit unless what is needed is there (Lighthouse
+    only with ``lighthouse``). vnu-jar's install script, which would download
+    a Java runtime, is skipped; a file lock keeps parallel workers from
+    installing at once."""
+    needed = [AXE, VNU, *([LIGHTHOUSE] if lighthouse else [])]
+    if all(path.exists() for path in needed):
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        msg = f"the site's checkers (axe-core, vnu.jar) come from npm: {INSTALL_HINT}"
+        raise CheckerUnavailable(msg)
+    with FileLock(NODE_TOOLS / ".install.lock"):
+        if all(path.exists() for path in needed):
+            return
+        subprocess.run(
+            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
+            + ([] if lighthouse else ["--omit=dev"]),
+            cwd=NODE_TOOLS,
+            check=True,
+            capture_output=True,
+        )
+
+
+def axe_version() -> str:
+    """The installed axe-core's version, from its banner ("/*! axe v4.14.1")."""
+    return AXE.read_text(encoding="utf-8")[:40].split("axe v")[1].split()[0]
+
+
+_AXE_RUN_JS = """async () => {
+  const results = await axe.run(document, {resultTypes: ["violations"]});
+  return results.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 3),
+  }));
+}"""
+
+
+def axe_violations(
+    page: Page, impacts: tuple[str, ...] = ("serious", "critical")
+) -> list[dict[str, Any]]:
+    """axe-core's violations of the page as it is now, of the given impacts:
+    each with its rule ``id``, ``impact``, ``help`` and up to three ``targets``."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=AXE)
+    violations: list[dict[str, Any]] = page.evaluate(_AXE_RUN_JS)
+    return [v for v in violations if v["impact"] in impacts]
+
+
+def nu_errors(files: list[Path]) -> list[dict[str, Any]]:
+    """The Nu HTML checker's errors in ``files``: each with its ``url``,
+    ``lastLine`` and ``message``."""
+    java = shutil.which("java")
+    if java is None:
+        msg = f"the Nu HTML checker (vnu.jar) needs Java: {INSTALL_HINT}"
+        raise CheckerUnavailable(msg)
+    checked = subprocess.run(
+        [
+            java,
+            "-jar",
+            str(VNU),
+            "--format",
+            "json",
+            "--errors-only",
+            "--exit-zero-always",
+            *map(str, files),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    messages: list[dict[str, Any]] = json.loads(checked.stderr)["messages"]
+    return messages
+
+
+def nu_version() -> str:
+    java = shutil.which("java") or "java"
+    return subprocess.run(
+        [java, "-jar", str(VNU), "--version"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+
+
+# Scripts in <head> that stop the page from rendering until they have run.
+_BLOCKING_SCRIPTS_JS = """() => [...document.head.querySelectorAll("script[src]")]
+  .filter((s) => !s.defer && !s.async && s.type !== "module")
+  .map((s) => new URL(s.src).pathname.split("/").pop())"""
+
+
+def first_view(browser: Browser, url: str) -> dict[str, Any]:
+    """What opening ``url`` with an empty cache on a phone transfers and runs:
+    bytes in all, the heaviest files, the render-blocking scripts."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        names: dict[str, str] = {}
+        transferred: dict[str, float] = {}
+        unpacked: list[int] = []
+        cdp.on(
+            "Network.requestWillBeSent",
+            lambda e: names.__setitem__(e["requestId"], e["request"]["url"]),
+        )
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: transferred.__setitem__(e["requestId"], e["encodedDataLength"]),
+        )
+        cdp.on("Network.dataReceived", lambda e: unpacked.append(e["dataLength"]))
+        page.goto(url, wait_until="networkidle")
+        blocking: list[str] = page.evaluate(_BLOCKING_SCRIPTS_JS)
+        heaviest = sorted(transferred.items(), key=lambda item: -item[1])[:5]
+        return {
+            "requests": len(transferred),
+            "gzipped_kb": round(sum(transferred.values()) / 1000, 1),
+            "unpacked_kb": round(sum(unpacked) / 1000, 1),
+            "heaviest_files": {
+                names.get(request, "?").split("/")[-1].split("?")[0]: round(
+                    size / 1000, 1
+                )
+                for request, size in heaviest
+            },
+            "blocking_scripts": blocking,
+        }
+    finally:
+        context.close()
