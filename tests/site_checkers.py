@@ -29,6 +29,8 @@ VNU = MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
 LIGHTHOUSE = MODULES / ".bin" / "lighthouse"
 INSTALL_HINT = "apt-get install nodejs npm default-jre-headless"
 PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile screen
+# Sphinx's search scripts and Pagefind's: only the search page needs them.
+SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js", "pagefind")
 
 
 class CheckerUnavailable(RuntimeError):

@@ -13,9 +13,9 @@ from fontTools.ttLib import TTFont
 
 from jaxguide_site.icon_fonts import FONTS, icon_codepoints, used_icon_classes
 from korean_pages import build_korean_pages
+from site_checkers import SEARCH_SCRIPTS
 
 LANGS = ("ko", "en")
-SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js", "pagefind")
 
 
 @pytest.fixture(scope="module")

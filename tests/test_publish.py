@@ -28,6 +28,7 @@ from jaxguide_site.publishing.site_address import (
     site_base_url,
 )
 from links import broken_links
+from site_checkers import axe_violations, install_node_tools
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -304,6 +305,42 @@ def test_404_page_is_served_for_a_missing_path_and_links_home(
         assert "페이지를 찾을 수 없습니다" in page.title()
         page.get_by_role("link", name="JAX Guide (English)").click()
         page.wait_for_url(f"{base}/en/stable/index.html")
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "missing", "query"),
+    [
+        ("ko", "가이드 검색", "본문.html", "본문"),
+        ("en", "Search the guide", "text.html", "text"),
+    ],
+)
+def test_404_page_searches_for_the_missing_page(
+    browser: Browser, site: Path, lang: str, label: str, missing: str, query: str
+) -> None:
+    """Its search boxes hold the missing page's name and go to that
+    language's search page, which finds the page with that word."""
+    with browse(browser, site) as (page, base, errors):
+        page.goto(f"{base}/ko/0.1/no/{missing}")
+        box = page.get_by_role("searchbox", name=label)
+        assert box.input_value() == query
+        box.press("Enter")
+        page.wait_for_url(f"{base}/{lang}/stable/search.html?q=*")
+        result = page.locator("#search .pagefind-ui__result-title a").first
+        result.wait_for()
+        assert result.get_attribute("href", timeout=0).endswith("/both.html")
+        assert not errors
+
+
+def test_404_page_follows_dark_mode(browser: Browser, site: Path) -> None:
+    with (
+        serve_directory(site) as base,
+        site_page(browser, base, color_scheme="dark") as page,
+    ):
+        page.goto(f"{base}/en/no-such-page.html")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(18, 18, 18)"
+        install_node_tools()
+        assert axe_violations(page) == []
 
 
 def test_version_switcher_lists_versions_and_keeps_the_page(

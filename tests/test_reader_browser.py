@@ -23,6 +23,7 @@ from browser import site_page, skip_or_fail
 from helpers import BUILT, REPO, SITE, built_version
 from jaxguide_site.languages import LANGUAGES
 from site_checkers import (
+    SEARCH_SCRIPTS,
     CheckerUnavailable,
     axe_violations,
     first_view,
@@ -360,7 +361,6 @@ def test_screenshots_for_review(
 PAGE_WEIGHT = REPO / "build" / "page-weight.json"
 # Issue 23: the first view of the heaviest page, gzipped as GitHub Pages serves it.
 FIRST_VIEW_BUDGET_KB = 400
-SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js", "pagefind")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
