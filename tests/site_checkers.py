@@ -38,27 +38,49 @@ class CheckerUnavailable(RuntimeError):
 
 
 def install_node_tools(*, lighthouse: bool = False) -> None:
-    """``npm ci`` in tests/audit unless what is needed is there (Lighthouse
-    only with ``lighthouse``). vnu-jar's install script, which would download
-    a Java runtime, is skipped; a file lock keeps parallel workers from
-    installing at once."""
-    needed = [AXE, VNU, *([LIGHTHOUSE] if lighthouse else [])]
-    if all(path.exists() for path in needed):
+    """``npm ci`` in tests/audit unless the installed tools are the pinned ones
+    (Lighthouse only with ``lighthouse``). vnu-jar's install script, which
+    would download a Java runtime, is skipped; a file lock keeps parallel
+    workers from installing at once."""
+    needed = ["axe-core", "vnu-jar", *(["lighthouse"] if lighthouse else [])]
+    if _installed_as_pinned(needed):
         return
     npm = shutil.which("npm")
     if npm is None:
         msg = f"the site's checkers (axe-core, vnu.jar) come from npm: {INSTALL_HINT}"
         raise CheckerUnavailable(msg)
     with FileLock(NODE_TOOLS / ".install.lock"):
-        if all(path.exists() for path in needed):
+        if _installed_as_pinned(needed):
             return
-        subprocess.run(
-            [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
-            + ([] if lighthouse else ["--omit=dev"]),
+        command = [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"]
+        installed = subprocess.run(
+            command + ([] if lighthouse else ["--omit=dev"]),
             cwd=NODE_TOOLS,
-            check=True,
             capture_output=True,
+            text=True,
+            check=False,
         )
+    if installed.returncode != 0:
+        msg = (
+            f"`npm ci` in {NODE_TOOLS} failed (is the npm registry reachable?):\n"
+            f"{installed.stderr[-2000:]}\nRun it there yourself to see why."
+        )
+        raise CheckerUnavailable(msg)
+
+
+def _installed_as_pinned(packages: list[str]) -> bool:
+    """Whether node_modules holds ``packages`` at the versions the lock file
+    pins (npm records what it installed in node_modules/.package-lock.json)."""
+    installed = MODULES / ".package-lock.json"
+    if not installed.is_file():
+        return False
+    pinned = json.loads((NODE_TOOLS / "package-lock.json").read_text(encoding="utf-8"))
+    there = json.loads(installed.read_text(encoding="utf-8"))
+    return all(
+        there["packages"].get(f"node_modules/{name}", {}).get("version")
+        == pinned["packages"][f"node_modules/{name}"]["version"]
+        for name in packages
+    )
 
 
 def axe_version() -> str:
@@ -98,6 +120,7 @@ def nu_errors(files: list[Path]) -> list[dict[str, Any]]:
             java,
             "-jar",
             str(VNU),
+            "--stdout",
             "--format",
             "json",
             "--errors-only",
@@ -108,7 +131,9 @@ def nu_errors(files: list[Path]) -> list[dict[str, Any]]:
         text=True,
         check=True,
     )
-    messages: list[dict[str, Any]] = json.loads(checked.stderr)["messages"]
+    # On stdout: Java itself may write to stderr first ("Picked up
+    # JAVA_TOOL_OPTIONS").
+    messages: list[dict[str, Any]] = json.loads(checked.stdout)["messages"]
     return messages
 
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pydata_sphinx_theme
 import pytest
 from fontTools.ttLib import TTFont
 
-from jaxguide_site.icon_fonts import FONTS, icon_codepoints, used_icon_classes
+from helpers import DOCS
+from jaxguide_site.icon_fonts import FONTS, IconStyles, used_fa_classes
 from korean_pages import build_korean_pages
 from site_checkers import SEARCH_SCRIPTS
 
@@ -44,19 +46,24 @@ def test_pages_load_no_icon_script_and_search_scripts_only_on_search(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_icon_fonts_hold_every_icon_the_pages_show_and_little_else(
+def test_icon_fonts_are_cut_to_the_icons_the_pages_name(
     sample: Path, lang: str
 ) -> None:
+    """The fonts keep the characters of the icons the pages name and of the
+    stylesheets' own icons, and little else (test_reader_browser.py checks
+    every icon the browser draws against the fonts)."""
     html = sample / lang / "html"
     css = "\n".join(
         p.read_text(encoding="utf-8") for p in html.glob("_static/**/*.css")
     )
-    by_class, other = icon_codepoints(css)
-    shown = used_icon_classes(
+    styles = IconStyles(css)
+    named = used_fa_classes(
         [p.read_text(encoding="utf-8") for p in html.glob("*.html")]
     )
-    assert {"fa-magnifying-glass", "fa-github", "fa-moon"} <= shown
-    needed = other | {code for name in shown for code in by_class[name]}
+    icons = named & styles.icons.keys()
+    assert {"fa-magnifying-glass", "fa-github", "fa-moon"} <= icons
+    needed = {ord(character) for name in icons for character in styles.icons[name]}
+    needed.add(0xF0F3)  # the admonitions' bell, which the stylesheet alone names
     fonts = sorted((html / FONTS).glob("*.woff2"))
     assert len(fonts) == 3
     held: set[int] = set()
@@ -67,9 +74,14 @@ def test_icon_fonts_hold_every_icon_the_pages_show_and_little_else(
     assert sorted(map(hex, needed - held)) == []
 
 
-def test_icon_classes_are_told_from_style_classes() -> None:
-    used = used_icon_classes(['<i class="fa-solid fa-lg fa-fw fa-rocket fa-2x">'])
-    assert used == {"fa-rocket"}
+def test_icon_styles_read_every_way_css_writes_an_icon() -> None:
+    styles = IconStyles(
+        r'.fa-plus{--fa:"\+"}.fa-0{--fa:"\30 "}.fa-a{--fa:"A"}.fa-2xs{font-size:.6em}'
+        r'.fa-solid,.fas{--fa-style:900}:root{--pst-icon-bell:"\f0f3"}'
+    )
+    assert styles.icons == {"fa-plus": "+", "fa-0": "0", "fa-a": "A"}
+    assert {"fa-2xs", "fa-solid"} <= styles.classes
+    assert "\uf0f3" in styles.other
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -101,3 +113,35 @@ def test_a_solution_toggle_holds_no_paragraphs(sample: Path) -> None:
     assert summaries
     assert [s for s in summaries if "<p" in s] == []
     assert '<span class="collapsed admonition-title">풀이 보기</span>' in summaries[0]
+
+
+THEME = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+TEMPLATES = DOCS / "_templates"
+
+
+def test_the_theme_still_needs_the_override_that_drops_its_icon_script() -> None:
+    """docs/_templates/static/webpack-macros.html leaves fontawesome.js out of
+    pydata-sphinx-theme's macros; a theme that no longer loads it (0.24 does
+    not) makes the override pointless."""
+    theirs = (THEME / "static" / "webpack-macros.html").read_text(encoding="utf-8")
+    assert "fontawesome.js" in theirs, (
+        "pydata-sphinx-theme no longer loads fontawesome.js: delete "
+        "docs/_templates/static/webpack-macros.html and its test"
+    )
+
+
+def _without_names_and_comments(template: str) -> str:
+    template = re.sub(r"\{#.*?#\}", "", template, flags=re.DOTALL)
+    template = re.sub(r'\s(aria-label="[^"]*"|aria-hidden="true")', "", template)
+    return " ".join(template.split())
+
+
+def test_search_field_is_the_themes_but_for_its_name() -> None:
+    """docs/_templates/search-button-field.html is the theme's, less the
+    aria-label that left out the shortcut it shows: a theme upgrade that
+    changes the field must be copied into it."""
+    theirs = (THEME / "components" / "search-button-field.html").read_text(
+        encoding="utf-8"
+    )
+    ours = (TEMPLATES / "search-button-field.html").read_text(encoding="utf-8")
+    assert _without_names_and_comments(ours) == _without_names_and_comments(theirs)

@@ -364,6 +364,26 @@ def test_version_switcher_lists_versions_and_keeps_the_page(
         assert not errors
 
 
+@pytest.mark.parametrize("address", ["ko/0.1/both.html", "en/dev/both.html"])
+def test_version_banner_passes_axe_and_closes_from_the_keyboard(
+    browser: Browser, site: Path, address: str
+) -> None:
+    """The banner of an old release or of dev: no serious axe finding, and
+    its close button is a button that Tab reaches and Enter presses."""
+    install_node_tools()
+    with browse(browser, site) as (page, base, errors):
+        page.goto(f"{base}/{address}")
+        banner = page.locator("#bd-header-version-warning")
+        close = banner.get_by_role("button")
+        close.wait_for()
+        assert close.get_attribute("tabindex") == "0"
+        assert [v["id"] for v in axe_violations(page)] == []
+        close.focus()
+        page.keyboard.press("Enter")
+        banner.wait_for(state="hidden")
+        assert not errors
+
+
 def test_version_switcher_falls_back_to_the_home_of_a_version_without_the_page(
     browser: Browser, site: Path
 ) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pytest
+from fontTools.ttLib import TTFont
 from PIL import Image
 
 from browser import site_page, skip_or_fail
@@ -104,8 +105,12 @@ def version() -> str:
     return built_version()
 
 
-# The icons are glyphs of the icon fonts, which load on their own schedule.
-_SETTLED_JS = '() => document.fonts.status === "loaded"'
+# The icons are glyphs of the icon fonts, which load on their own schedule:
+# every font the page has asked for has loaded (or failed), and none is loading.
+_SETTLED_JS = """async () => {
+  await document.fonts.ready;
+  return [...document.fonts].every((font) => font.status !== "loading");
+}"""
 
 
 def open_page(page: Page, address: str) -> None:
@@ -232,6 +237,61 @@ def test_executed_outputs_are_shown(
 def _light_fraction(png: bytes) -> float:
     histogram = Image.open(io.BytesIO(png)).convert("L").histogram()
     return sum(histogram[201:]) / sum(histogram)
+
+
+# Every character drawn in a Font Awesome font, with the font's family and
+# weight (the webfonts: brands, solid 900, regular 400), hidden menus included.
+_DRAWN_ICONS_JS = r"""() => {
+  const drawn = [];
+  for (const element of document.querySelectorAll("*")) {
+    for (const pseudo of ["::before", "::after"]) {
+      const style = getComputedStyle(element, pseudo);
+      const content = style.content;
+      if (!/Font Awesome/.test(style.fontFamily) || !content.startsWith('"')) continue;
+      // The drawn text, before any alternative text ('"\\f09b" / ""').
+      const text = JSON.parse(content.match(/^"(?:[^"\\]|\\.)*"/)[0]);
+      drawn.push({text, family: style.fontFamily,
+                  weight: style.fontWeight, classes: String(element.className)});
+    }
+  }
+  return drawn;
+}"""
+
+
+def _icon_font(family: str, weight: str) -> str:
+    if "Brands" in family:
+        return "fa-brands-400.woff2"
+    return "fa-solid-900.woff2" if weight == "900" else "fa-regular-400.woff2"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_icon_drawn_is_in_the_cut_fonts(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    """The icon fonts are cut to the icons the build found (icon_fonts.py):
+    each character the browser draws in them, on a phone and a desktop, is
+    one the font still has."""
+    fonts = BUILT / lang / "html" / "_static" / "vendor" / "fontawesome" / "webfonts"
+    held = {}
+    for path in fonts.glob("*.woff2"):
+        with TTFont(path) as font:
+            held[path.name] = set(font.getBestCmap())
+    missing: set[str] = set()
+    drawn = 0
+    for viewport in ({"width": 1300, "height": 900}, {"width": 390, "height": 844}):
+        with site_page(browser, served_site, viewport=viewport) as page:
+            for name in ("index", "jit", "search", "api"):
+                open_page(page, url(served_site, lang, version, name))
+                for icon in page.evaluate(_DRAWN_ICONS_JS):
+                    font = _icon_font(icon["family"], icon["weight"])
+                    drawn += 1
+                    missing |= {
+                        f"{name}: {icon['classes']} {hex(ord(c))} not in {font}"
+                        for c in icon["text"]
+                        if ord(c) not in held[font]
+                    }
+    assert drawn > 20
+    assert sorted(missing) == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -156,3 +156,26 @@ def test_query_follows_typing(site_page: SitePage) -> None:
     assert outcome.top(1) == ("random",), outcome.describe()
     assert site_page.page.url.endswith("search.html?q=%EB%82%9C%EC%88%98%EB%A5%BC")
     assert not site_page.errors, site_page.errors
+
+
+_OVERLAP_JS = """() => {
+  const form = document.querySelector("dialog[open] form.bd-search");
+  const [icon, box] = ["i.fa-magnifying-glass", "input[name='q']"].map(
+    (selector) => form.querySelector(selector).getBoundingClientRect());
+  return {icon: [icon.left, icon.right], box: [box.left, box.right]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1300, 390])
+def test_search_dialog_icon_sits_beside_the_box(
+    site_page: SitePage, width: int
+) -> None:
+    """The dialog Ctrl+K opens (the phone header's search button opens the
+    same): its magnifying glass does not cover the text typed into the box."""
+    page = site_page.page
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site_page.url("ko", "jit"))
+    page.keyboard.press("Control+k")
+    page.locator("dialog[open] input[name='q']:focus").wait_for()
+    placed = page.evaluate(_OVERLAP_JS)
+    assert placed["icon"][1] <= placed["box"][0], placed

@@ -26,9 +26,20 @@
       button.textContent = source.dataset.latest;
       message.appendChild(button);
     }
+    // The theme's close control is an <a> without href: neither a link nor
+    // reachable by keyboard, and a name on it is not allowed (axe's
+    // aria-prohibited-attr). Made a button that Enter and Space press.
     var close = banner.querySelector(":scope > a");
     if (close) {
+      close.setAttribute("role", "button");
+      close.setAttribute("tabindex", "0");
       close.setAttribute("aria-label", source.dataset.close);
+      close.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          close.click();
+        }
+      });
     }
     message.dataset.jaxguideTranslated = "yes";
   }

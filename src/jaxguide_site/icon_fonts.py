@@ -27,55 +27,71 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 FONTS = Path("_static") / "vendor" / "fontawesome" / "webfonts"
-# A stylesheet rule with no braces inside it: selector, declarations.
-RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-ICON_CLASS = re.compile(r"\.(fa-[a-z0-9-]+)")
-# Font Awesome's icons are in Unicode's private use area, written in CSS as
-# an escape ("\f09b") or as the character itself.
-ESCAPE = re.compile(r"\\([ef][0-9a-f]{3})")
-PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 # Font Awesome's own script names every icon; no page loads it
 # (docs/_templates/static/webpack-macros.html).
 NOT_LOADED = frozenset({"fontawesome.js"})
-# Classes of Font Awesome that are styles, sizes or effects, not icons.
-NOT_ICONS = re.compile(
-    r"fa-(solid|regular|brands|classic|sharp|fw|lg|xs|sm|xl|[0-9]+x|spin|pulse"
-    r"|beat|fade|bounce|flip|shake|rotate-[0-9a-z-]+|stack(-[0-9]x)?|inverse"
-    r"|border|pull-(left|right|start|end)|li|ul|width-auto|custom)$"
-)
+# A stylesheet rule with no braces inside it: selector, declarations.
+RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+FA_CLASS = re.compile(r"\.(fa-[a-z0-9-]+)")
+ONLY_FA_CLASSES = re.compile(r"\.fa-[a-z0-9-]+(\s*,\s*\.fa-[a-z0-9-]+)*")
+STRING = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""", re.DOTALL)
+ICON = re.compile(r"""(?<![-\w])--fa\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+# CSS escapes: a code point in hex (one optional space ends it), or any
+# other character standing for itself ("\+" is "+").
+ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
 
 
-def icon_codepoints(css: str) -> tuple[dict[str, set[int]], set[int]]:
-    """The stylesheet's icon classes, each with its character, and the icon
-    characters it uses outside those class rules.
+def css_text(string: str) -> str:
+    r"""The characters a quoted CSS string stands for.
 
-    >>> by_class, other = icon_codepoints(
-    ...     '.fa-github{--fa:"\\\\f09b"}.fa-search,.fa-magnifying-glass{--fa:"\\\\f002"}'
-    ...     ':root{--pst-icon-bell:"\\uf0f3"}.x:after{content:"\\\\f105"}'
-    ... )
-    >>> sorted(by_class), hex(by_class["fa-search"].pop()), sorted(map(hex, other))
-    (['fa-github', 'fa-magnifying-glass', 'fa-search'], '0xf002', ['0xf0f3', '0xf105'])
+    >>> [css_text(s) for s in (r'"\f09b"', r'"\30 "', r'"\+"', '"A"')]
+    ['\uf09b', '0', '+', 'A']
     """
-    by_class: dict[str, set[int]] = {}
-    other: set[int] = set()
-    for selector, declarations in RULE.findall(css):
-        found = {int(code, 16) for code in ESCAPE.findall(declarations)}
-        found |= {ord(char) for char in PRIVATE_USE.findall(declarations)}
-        if not found:
-            continue
-        selectors = [part.strip() for part in selector.split(",")]
-        if all(re.fullmatch(r"\.fa-[a-z0-9-]+", part) for part in selectors):
-            for part in selectors:
-                by_class.setdefault(part[1:], set()).update(found)
-        else:
-            other |= found
-    return by_class, other
+    body = string[1:-1]
+    return ESCAPE.sub(lambda m: chr(int(m[1], 16)) if m[1] else m[2], body)
 
 
-def used_icon_classes(texts: list[str]) -> set[str]:
-    """The Font Awesome icon classes named in pages and scripts."""
-    names = {match for text in texts for match in re.findall(r"\bfa-[a-z0-9-]+", text)}
-    return {name for name in names if not NOT_ICONS.match(name)}
+def strings_in(declarations: str) -> str:
+    return "".join(css_text(match[0]) for match in STRING.finditer(declarations))
+
+
+class IconStyles:
+    r"""What the stylesheets say about icons: each icon class's characters
+    (``.fa-github{--fa:"\f09b"}``, ``.fa-plus{--fa:"\+"}``), every Font Awesome
+    class (icons, and styles such as ``fa-lg`` or ``fa-spin``), and the
+    characters of the strings in every other rule, which include the icons
+    the stylesheets draw themselves (``--pst-icon-bell:"<U+F0F3>"``).
+
+    >>> styles = IconStyles(
+    ...     r'.fa-github{--fa:"\f09b"}.fa-search,.fa-magnifying-glass{--fa:"\f002"}'
+    ...     r'.fa-lg{font-size:1.25em}.x:after{content:"\f105"}'
+    ... )
+    >>> sorted(styles.icons), sorted(styles.classes - styles.icons.keys())
+    (['fa-github', 'fa-magnifying-glass', 'fa-search'], ['fa-lg'])
+    >>> hex(ord(styles.icons["fa-search"])), styles.other == chr(0xF105)
+    ('0xf002', True)
+    """
+
+    def __init__(self, css: str) -> None:
+        self.icons: dict[str, str] = {}
+        self.classes: set[str] = set()
+        other: list[str] = []
+        for selector, declarations in RULE.findall(css):
+            names = FA_CLASS.findall(selector)
+            self.classes.update(names)
+            if not ONLY_FA_CLASSES.fullmatch(selector.strip()):
+                other.append(strings_in(declarations))
+                continue
+            icon = ICON.search(declarations)
+            if icon is not None:
+                for name in names:
+                    self.icons[name] = self.icons.get(name, "") + css_text(icon[1])
+        self.other = "".join(other)
+
+
+def used_fa_classes(texts: list[str]) -> set[str]:
+    """The Font Awesome classes named in pages and scripts."""
+    return {match for text in texts for match in re.findall(r"\bfa-[a-z0-9-]+", text)}
 
 
 def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
@@ -83,16 +99,17 @@ def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html" or not fonts.is_dir():
         return
     static = Path(app.outdir) / "_static"
-    css = "\n".join(path.read_text(encoding="utf-8") for path in static.rglob("*.css"))
-    by_class, other = icon_codepoints(css)
+    styles = IconStyles(
+        "\n".join(path.read_text(encoding="utf-8") for path in static.rglob("*.css"))
+    )
     shown = [
         path.read_text(encoding="utf-8")
         for pattern in ("*.html", "_static/**/*.js")
         for path in Path(app.outdir).glob(pattern)
         if path.name not in NOT_LOADED
     ]
-    used = used_icon_classes(shown)
-    unknown = sorted(name for name in used if name not in by_class)
+    used = used_fa_classes(shown)
+    unknown = sorted(used - styles.classes)
     if unknown:
         logger.warning(
             "icon classes that Font Awesome does not have (they will not show): %s",
@@ -100,9 +117,10 @@ def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
             type="jaxguide",
             subtype="icons",
         )
-    codepoints = other | {
-        code for name in used & by_class.keys() for code in by_class[name]
-    }
+    characters = styles.other + "".join(
+        styles.icons[name] for name in used & styles.icons.keys()
+    )
+    codepoints = {ord(character) for character in characters}
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
