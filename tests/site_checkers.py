@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock
 
+from jaxguide_site.languages import LANGUAGES
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
@@ -31,6 +33,8 @@ INSTALL_HINT = "apt-get install nodejs npm default-jre-headless"
 PHONE = {"width": 412, "height": 823}  # Lighthouse's mobile screen
 # Sphinx's search scripts and Pagefind's: only the search page needs them.
 SEARCH_SCRIPTS = ("searchtools.js", "language_data.js", "searchindex.js", "pagefind")
+# Issue 23: the first view of the heaviest page, gzipped as GitHub Pages serves it.
+FIRST_VIEW_BUDGET_KB = 400
 
 
 class CheckerUnavailable(RuntimeError):
@@ -191,3 +195,35 @@ def first_view(browser: Browser, url: str) -> dict[str, Any]:
         }
     finally:
         context.close()
+
+
+def waiting_for_search(weights: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """Of :func:`first_view`'s results by page (``"jit"`` or ``"ko/jit"``),
+    the pages other than search that wait for search scripts, with those.
+
+    >>> waiting_for_search({
+    ...     "ko/jit": {"blocking_scripts": ["doctools.js", "searchindex.js"]},
+    ...     "ko/search": {"blocking_scripts": ["searchtools.js"]},
+    ... })
+    {'ko/jit': ['searchindex.js']}
+    """
+    found = {
+        page: [
+            script
+            for script in weight["blocking_scripts"]
+            if script.startswith(SEARCH_SCRIPTS)
+        ]
+        for page, weight in weights.items()
+        if page.rsplit("/", 1)[-1] != "search"
+    }
+    return {page: scripts for page, scripts in found.items() if scripts}
+
+
+def site_html_pages(site: Path, version: str) -> list[Path]:
+    """Every page of ``version`` in both languages, then the root pages (not
+    the theme's macro templates that Sphinx copies into _static: Jinja source
+    that no page links)."""
+    pages = sorted(
+        path for lang in LANGUAGES for path in (site / lang / version).glob("*.html")
+    )
+    return [*pages, site / "index.html", site / "404.html"]

@@ -14,10 +14,9 @@ from fontTools.ttLib import TTFont
 
 from helpers import DOCS
 from jaxguide_site.icon_fonts import FONTS, IconStyles, used_fa_classes
+from jaxguide_site.languages import LANGUAGES
 from korean_pages import build_korean_pages
 from site_checkers import SEARCH_SCRIPTS
-
-LANGS = ("ko", "en")
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +29,7 @@ def scripts(html: str) -> list[str]:
     return re.findall(r'<script[^>]*\ssrc="([^"]+)"', html)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_pages_load_no_icon_script_and_search_scripts_only_on_search(
     sample: Path, lang: str
 ) -> None:
@@ -45,7 +44,7 @@ def test_pages_load_no_icon_script_and_search_scripts_only_on_search(
     assert not [src for src in search if "fontawesome.js" in src]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_icon_fonts_are_cut_to_the_icons_the_pages_name(
     sample: Path, lang: str
 ) -> None:
@@ -84,7 +83,7 @@ def test_icon_styles_read_every_way_css_writes_an_icon() -> None:
     assert "\uf0f3" in styles.other
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_field_and_version_button_are_named_by_what_they_show(
     sample: Path, lang: str
 ) -> None:

@@ -16,7 +16,12 @@ from browser import skip_or_fail
 from helpers import DOCS, built_version
 from jaxguide_site.languages import LANGUAGES
 from links import broken_links
-from site_checkers import CheckerUnavailable, install_node_tools, nu_errors
+from site_checkers import (
+    CheckerUnavailable,
+    install_node_tools,
+    nu_errors,
+    site_html_pages,
+)
 
 PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index
 # Interface text that must not appear on the Korean site (theme or Sphinx strings).
@@ -146,15 +151,7 @@ def test_every_page_is_valid_html(site: Path) -> None:
     any page of either language or on the root pages."""
     try:
         install_node_tools()
-        pages = [
-            *(
-                path
-                for lang in LANGUAGES
-                for path in (site / lang / built_version()).glob("*.html")
-            ),
-            site / "index.html",
-            site / "404.html",
-        ]
+        pages = site_html_pages(site, built_version())
         errors = nu_errors(pages)
     except CheckerUnavailable as error:
         skip_or_fail(str(error))

@@ -23,6 +23,9 @@ from pathlib import Path
 from fontTools import subset
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +37,9 @@ NOT_LOADED = frozenset({"fontawesome.js"})
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 FA_CLASS = re.compile(r"\.(fa-[a-z0-9-]+)")
 ONLY_FA_CLASSES = re.compile(r"\.fa-[a-z0-9-]+(\s*,\s*\.fa-[a-z0-9-]+)*")
-STRING = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""", re.DOTALL)
-ICON = re.compile(r"""(?<![-\w])--fa\s*:\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+QUOTED = r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'"""  # a CSS string, quotes included
+STRING = re.compile(QUOTED, re.DOTALL)
+ICON = re.compile(rf"(?<![-\w])--fa\s*:\s*({QUOTED})", re.DOTALL)
 # CSS escapes: a code point in hex (one optional space ends it), or any
 # other character standing for itself ("\+" is "+").
 ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
@@ -52,7 +56,7 @@ def css_text(string: str) -> str:
 
 
 def strings_in(declarations: str) -> str:
-    return "".join(css_text(match[0]) for match in STRING.finditer(declarations))
+    return "".join(css_text(match) for match in STRING.findall(declarations))
 
 
 class IconStyles:
@@ -135,6 +139,6 @@ def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
             font.close()
 
 
-def setup(app: Sphinx) -> dict[str, bool]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("build-finished", subset_icon_fonts)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    return PARALLEL_SAFE

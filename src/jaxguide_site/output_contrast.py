@@ -18,6 +18,9 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.typing import ExtensionMetadata
+
+from .extension import PARALLEL_SAFE
 
 WCAG_AA = 4.5
 HEX = r"#[0-9a-fA-F]{6}"
@@ -90,6 +93,6 @@ class ReadableOutputColours(SphinxPostTransform):
                 raw.children = [nodes.Text(readable)]
 
 
-def setup(app: Sphinx) -> dict[str, bool]:
+def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(ReadableOutputColours)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    return PARALLEL_SAFE

@@ -40,21 +40,24 @@ from tests.browser import (
 )
 from tests.helpers import REPO, SITE, built_version
 from tests.site_checkers import (
+    FIRST_VIEW_BUDGET_KB,
     LIGHTHOUSE,
-    SEARCH_SCRIPTS,
     axe_version,
     axe_violations,
     first_view,
     install_node_tools,
     nu_errors,
     nu_version,
+    site_html_pages,
+    waiting_for_search,
 )
+
+from jaxguide_site.languages import LANGUAGES
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 OUTPUT = REPO / "build" / "bench"
-LANGUAGES = ("ko", "en")
 LIGHTHOUSE_PAGES = ("index", "jit", "autodiff", "search")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = (
@@ -67,7 +70,7 @@ METRICS = (
 AUDIT_HEADING = "## Site audit"
 # Issue 23: the heaviest page's first view, gzipped; Lighthouse's scores.
 TARGETS: dict[str, float] = {
-    "first_view_kb": 400,
+    "first_view_kb": FIRST_VIEW_BUDGET_KB,
     "performance": 90,
     "accessibility": 100,
     "best-practices": 100,
@@ -92,16 +95,7 @@ def page_weights(browser: Browser, base: str, version: str) -> dict[str, Any]:
         for name in site_pages(lang, version)
     }
     heaviest = max(weights, key=lambda page: weights[page]["gzipped_kb"])
-    search_scripts = {
-        page: found
-        for page, weight in weights.items()
-        if not page.endswith("/search")
-        and (
-            found := [
-                s for s in weight["blocking_scripts"] if s.startswith(SEARCH_SCRIPTS)
-            ]
-        )
-    }
+    search_scripts = waiting_for_search(weights)
     other_blocking = sorted(
         {script for weight in weights.values() for script in weight["blocking_scripts"]}
         - set().union(*search_scripts.values())
@@ -202,14 +196,8 @@ def summarise_lighthouse(report: dict[str, Any]) -> dict[str, Any]:
 
 def nu_report(version: str) -> dict[str, Any]:
     """The Nu HTML checker's errors on every page of this version of both
-    languages and the root pages, grouped by message. (The theme's macro
-    templates that Sphinx copies into _static, Jinja source that no page
-    links, are not pages and not checked.)"""
-    roots = [SITE / "index.html", SITE / "404.html"]
-    pages = [
-        path for lang in LANGUAGES for path in (SITE / lang / version).glob("*.html")
-    ]
-    files = [*sorted(pages), *roots]
+    languages and the root pages, grouped by message."""
+    files = site_html_pages(SITE, version)
     errors: dict[str, list[str]] = {}
     for message in nu_errors(files):
         where = message.get("url", "").split(f"{SITE}/")[-1]
