@@ -92,6 +92,9 @@ def test_file_does_not_match_compile(
 
     outcome = site_page.search("ko", "파일")
     found = set(outcome.pages)
+    assert len(found & compile_pages) < len(compile_pages), (
+        f"파일 matched all {len(compile_pages)} pages that say 컴파일: {outcome.describe()}"
+    )
     wrong = sorted(found & only_in_compile)
     assert not wrong, (
         f"파일 found pages whose only 파일 is inside 컴파일: {wrong}; {outcome.describe()}"
