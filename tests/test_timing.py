@@ -14,7 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from jaxguide import Comparison, Timing, benchmark, compare, format_duration
-from jaxguide.timing import format_ratio
+from jaxguide.ratios import Ratio, UnexpectedVerdict, median_interval
+from jaxguide.timing import MEASURED_ALONE_ENV, format_ratio
 
 
 @pytest.fixture(scope="module")
@@ -146,8 +147,10 @@ def test_a_non_callable_is_refused_before_anything_runs() -> None:
         compare({"a": np.sin, "b": 3}, 1.0)  # type: ignore[dict-item]
 
 
-def made_up(label: str, median: float, *, first: float = 1.0) -> Timing:
-    return Timing(label, first_call=first, times=(median,) * 3, number=10)
+def made_up(
+    label: str, median: float, *, first: float = 1.0, rounds: int = 7
+) -> Timing:
+    return Timing(label, first_call=first, times=(median,) * rounds, number=10)
 
 
 def test_comparison_speedups_are_baseline_over_candidate() -> None:
@@ -163,11 +166,41 @@ def test_comparison_speedups_are_baseline_over_candidate() -> None:
 
 
 def test_compare_times_each_candidate_and_uses_the_first_as_baseline() -> None:
-    result = compare({"NumPy": np.cos, "jnp": jnp.cos}, np.ones(100), repeat=2)
+    result = compare({"NumPy": np.cos, "jnp": jnp.cos}, np.ones(100), repeat=6)
     assert [t.label for t in result.timings] == ["NumPy", "jnp"]
     assert result.baseline == "NumPy"
-    other = compare({"a": np.cos, "b": np.sin}, 1.0, baseline="b", repeat=1)
+    assert result.interleaved
+    assert all(len(t.times) == 6 for t in result.timings)
+    other = compare({"a": np.cos, "b": np.sin}, 1.0, baseline="b", repeat=6)
     assert other.speedup("b") == 1.0
+
+
+def test_compare_interleaves_the_rounds_and_rotates_who_goes_first() -> None:
+    calls: list[str] = []
+    candidates = {name: functools.partial(calls.append, name) for name in "ABC"}
+    compare(candidates, repeat=6, number=1, warmup=0)
+    first_calls, rounds = calls[:3], calls[3:]
+    assert first_calls == ["A", "B", "C"]
+    assert rounds == [*"ABC", *"BCA", *"CAB", *"ABC", *"BCA", *"CAB"]
+
+
+def test_compare_calibrates_each_candidate_to_the_round_length() -> None:
+    result = compare(
+        {"short": lambda: None, "long": lambda: time.sleep(0.002)},
+        repeat=6,
+        target_time=0.01,
+    )
+    assert result["short"].number > 10 * result["long"].number
+
+
+def test_compare_refuses_too_few_rounds_to_bound_a_ratio() -> None:
+    with pytest.raises(ValueError, match=r"repeat=5: compare needs at least 6 rounds"):
+        compare({"a": np.sin}, 1.0, repeat=5)
+
+
+def test_a_round_must_be_long_against_the_clock() -> None:
+    with pytest.raises(ValueError, match=r"not long against this clock's resolution"):
+        benchmark(np.sin, 1.0, target_time=1e-12)
 
 
 def test_comparison_errors_name_the_labels() -> None:
@@ -182,7 +215,7 @@ def test_comparison_errors_name_the_labels() -> None:
         KeyError, match=r"no timing labelled 'b'; the labels are \['a'\]"
     ):
         result["b"]
-    with pytest.raises(ValueError, match="at least one repeat"):
+    with pytest.raises(ValueError, match="at least one round"):
         Timing("a", first_call=1.0, times=(), number=1)
 
 
@@ -261,3 +294,85 @@ def test_without_warmup_the_number_of_calls_is_not_judged_by_compilation() -> No
 def test_labels_of_partials_name_the_wrapped_function() -> None:
     timing = benchmark(functools.partial(np.add, 1.0), 2.0, repeat=1, number=1)
     assert timing.label == "add"
+
+
+def rounds(label: str, *times: float) -> Timing:
+    return Timing(label, first_call=1.0, times=times, number=1)
+
+
+def test_the_median_interval_covers_at_least_95_percent() -> None:
+    low, high, coverage = median_interval(list(range(15, 0, -1)))
+    assert (low, high) == (4, 12)  # the 4th smallest and the 4th largest
+    assert coverage == pytest.approx(0.9648, abs=1e-4)
+    assert median_interval(range(6))[2] == pytest.approx(1 - 2 / 64)
+    with pytest.raises(ValueError, match="5 rounds cannot bound a median at 95 %"):
+        median_interval(range(5))
+
+
+def test_a_ratio_pairs_the_rounds_and_judges_the_whole_interval() -> None:
+    # Load doubles both candidates in rounds 3 and 4: paired, the ratio holds.
+    base = rounds("base", 1.0, 1.0, 2.0, 2.0, 1.0, 1.0, 1.0)
+    slow = rounds("slow", 3.0, 3.0, 6.0, 6.0, 3.0, 3.1, 2.9)
+    same = rounds("same", 1.0, 0.9, 2.2, 1.9, 1.1, 1.0, 1.02)
+    close = rounds("close", *(1.03 * t for t in base.times))
+    noisy = rounds("noisy", 0.9, 1.3, 2.4, 1.9, 1.25, 1.1, 1.15)  # median 1.15
+    result = Comparison((base, slow, same, close, noisy), "base", interleaved=True)
+    assert result.ratio("slow").verdict == "slower"
+    assert result.ratio("slow").value == pytest.approx(3.0)
+    assert result.ratio("base", "slow").verdict == "faster"
+    assert result.ratio("same").verdict == "unresolved"
+    assert result.ratio("close").verdict == "unresolved"  # 3 %: inside the band
+    assert result.ratio("noisy").verdict == "unresolved"  # its interval reaches 0.9
+    assert result.speedup("slow") == pytest.approx(1 / 3)
+    assert result.ratio("slow").expect("slower").resolved
+    with pytest.raises(UnexpectedVerdict, match=r"expected 'same' to be slower"):
+        result.ratio("same").expect("slower")
+    uneven = Comparison((base, rounds("short", 1.0)), "base")
+    with pytest.raises(ValueError, match=r"'short' has 1 rounds and 'base' 7"):
+        uneven.ratio("short")
+
+
+def test_a_ratio_speaks_both_languages_from_its_verdict() -> None:
+    slower = Ratio("loop", "scan", 27.3, 25.0, 30.2, 0.96, 15)
+    faster = Ratio("jit", "eager", 0.31, 0.29, 0.33, 0.96, 15)
+    unresolved = Ratio("a", "b", 0.98, 0.9, 1.1, 0.96, 15)
+    assert str(slower) == "'loop' took 27× as long as 'scan' (95 % interval 25–30×)"
+    assert str(faster) == "'jit' ran 3.2× as fast as 'eager' (95 % interval 3.0–3.4×)"
+    assert "could not tell apart (ratio 0.98×, 95 % interval 0.90–1.10×)" in str(
+        unresolved
+    )
+    html = faster._repr_html_()
+    assert html.startswith('<span class="jaxguide-output jaxguide-verdict">')
+    assert "<code>jit</code> 쪽이 <code>eager</code>보다 3.2배 빨랐습니다" in html
+    assert '<span lang="ko" hidden>' in html
+    assert "오래 걸렸습니다" in slower._repr_html_()
+    assert "구별할 수 없었습니다" in unresolved._repr_html_()
+    assert "`jit` ran 3.2× as fast as `eager`" in faster._repr_markdown_()
+    assert repr(faster) == str(faster)  # what a notebook shows as text
+    escaped = Ratio("<b>", "b", 2.0, 1.9, 2.1, 0.96, 15)._repr_html_()
+    assert "<code>&lt;b&gt;</code>" in escaped
+
+
+def test_the_caption_says_how_the_table_was_measured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(MEASURED_ALONE_ENV, raising=False)
+    shared = compare({"a": np.sin, "b": np.cos}, 1.0, repeat=6)
+    text = str(shared)
+    assert "6 rounds, candidates interleaved" in text
+    assert "no other page executing" not in text
+    assert "median of the per-round ratios (95 % interval)" in text
+    monkeypatch.setenv(MEASURED_ALONE_ENV, "1")
+    alone = compare({"a": np.sin, "b": np.cos}, 1.0, repeat=6)
+    assert "no other page executing" in str(alone)
+    assert "다른 페이지 실행 없이 측정" in alone._repr_html_()
+    assert "no other page executing" in str(benchmark(np.sin, 1.0, repeat=2))
+
+
+def test_the_speedup_column_shows_the_interval_and_marks_what_is_not_resolved() -> None:
+    base = rounds("base", *[1.0] * 7)
+    fast = rounds("fast", *[0.5] * 7)
+    noisy = rounds("noisy", 0.9, 1.1, 1.0, 0.95, 1.05, 1.0, 1.0)
+    text = str(Comparison((base, fast, noisy), "base", interleaved=True))
+    assert "2.00× (2.00–2.00)" in text
+    assert "≈ 1.00× (0.91–1.11)" in text

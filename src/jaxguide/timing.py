@@ -10,27 +10,41 @@ median of several repeats with their spread.
 
 from __future__ import annotations
 
-import gc
-import itertools
 import math
+import os
 import statistics
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-import jax
-import numpy as np
-
-from ._checks import check_callable, count, finite_number
+from ._checks import check_callable, count
+from ._measure import Prepared, check_target_time, name_of, prepare, run_rounds
 from ._render import Cell, Table, TableOutput, Text
 from .environment import EnvironmentReport, environment_report
+from .ratios import MIN_ROUNDS, Ratio
 
 if TYPE_CHECKING:
     import matplotlib.axes
 
-__all__ = ["Comparison", "Timing", "benchmark", "compare", "format_duration"]
+__all__ = [
+    "MEASURED_ALONE_ENV",
+    "Comparison",
+    "Ratio",
+    "Timing",
+    "benchmark",
+    "compare",
+    "format_duration",
+]
+
+# Set to "1" by the site's build in the kernel of a page it executes with no
+# other page executing (jaxguide_site.execution.measuring); captions say so.
+MEASURED_ALONE_ENV = "JAXGUIDE_MEASURED_ALONE"
+
+
+def _measured_alone() -> bool:
+    return os.environ.get(MEASURED_ALONE_ENV) == "1"
+
 
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
@@ -91,13 +105,15 @@ class Timing(TableOutput):
         label: The name shown in tables and charts.
         first_call: Seconds taken by the first call: one run plus, for a
             jitted function not called before, tracing and compiling.
-        times: Seconds per call, one entry per repeat (each repeat is the
+        times: Seconds per call, one entry per round (each round is the
             mean over ``number`` back-to-back calls).
-        number: Calls per repeat.
+        number: Calls per round.
         blocked: Whether each call waited for its result (``False`` only
             when asked for, to show what async dispatch hides).
         environment: What ran the code, recorded when the timing is made
             (see :func:`~jaxguide.environment.environment_report`).
+        alone: Whether the site's build ran this page with no other page
+            executing (``False`` anywhere else, where nobody can tell).
     """
 
     label: str
@@ -108,25 +124,28 @@ class Timing(TableOutput):
     environment: EnvironmentReport = field(
         default_factory=environment_report, init=False, compare=False, repr=False
     )
+    alone: bool = field(
+        default_factory=_measured_alone, init=False, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self.times:
-            msg = f"Timing {self.label!r}: times must hold at least one repeat"
+            msg = f"Timing {self.label!r}: times must hold at least one round"
             raise ValueError(msg)
 
     @property
     def median(self) -> float:
-        """Median seconds per call over the repeats."""
+        """Median seconds per call over the rounds."""
         return statistics.median(self.times)
 
     @property
     def best(self) -> float:
-        """Fastest repeat, in seconds per call."""
+        """Fastest round, in seconds per call."""
         return min(self.times)
 
     @property
     def iqr(self) -> float:
-        """Interquartile range of the repeats, in seconds per call (0 for one)."""
+        """Interquartile range of the rounds, in seconds per call (0 for one)."""
         if len(self.times) < 2:
             return 0.0
         low, _, high = statistics.quantiles(self.times, n=4, method="inclusive")
@@ -144,8 +163,28 @@ class Timing(TableOutput):
             f"{len(self.times)} × {self.number}",
         ]
 
+    def _how_measured(self, interleaved: bool) -> list[Cell]:
+        """Caption cells: rounds, their order, and whether the page ran alone."""
+        rounds = len(self.times)
+        cells: list[Cell] = [
+            " · ",
+            Text(
+                f"{rounds} rounds, candidates interleaved",
+                f"{rounds}라운드, 후보를 번갈아 측정",
+            )
+            if interleaved
+            else Text(f"{rounds} rounds", f"{rounds}라운드"),
+        ]
+        if self.alone:
+            cells += [
+                " · ",
+                Text("no other page executing", "다른 페이지 실행 없이 측정"),
+            ]
+        return cells
+
     def _table(self) -> Table:
-        return _HEADER, [self._row()], self.environment._caption_cells()
+        caption = [*self.environment._caption_cells(), *self._how_measured(False)]
+        return _HEADER, [self._row()], caption
 
 
 _HEADER: list[Cell] = [
@@ -161,13 +200,19 @@ _HEADER: list[Cell] = [
 class Comparison(TableOutput):
     """Several timings of the same work, with speed-ups against a baseline.
 
+    Ratios pair the candidates' rounds by index, which is what
+    :func:`compare` measures: round ``i`` of every candidate ran back to
+    back, under the same load (``interleaved``).
+
     Attributes:
         timings: The measured candidates, in the order given.
         baseline: Label of the timing the others are compared with.
+        interleaved: Whether the rounds alternated between the candidates.
     """
 
     timings: tuple[Timing, ...]
     baseline: str
+    interleaved: bool = False
 
     def __post_init__(self) -> None:
         labels = [timing.label for timing in self.timings]
@@ -190,9 +235,38 @@ class Comparison(TableOutput):
         msg = f"no timing labelled {label!r}; the labels are {labels}"
         raise KeyError(msg)
 
+    def ratio(self, label: str, reference: str | None = None) -> Ratio:
+        """How long ``label`` took against ``reference`` (the baseline by
+        default), round by round, with its interval and verdict.
+
+        Raises:
+            KeyError: If either label is not a timing of this comparison.
+            ValueError: With fewer than 6 rounds, which cannot bound a ratio.
+        """
+        reference = self.baseline if reference is None else reference
+        return Ratio.of(label, self[label].times, reference, self[reference].times)
+
     def speedup(self, label: str) -> float:
-        """How many times faster ``label`` ran than the baseline (by medians)."""
-        return self[self.baseline].median / self[label].median
+        """How many times faster ``label`` ran than the baseline: the median
+        of the per-round ratios where there are enough rounds for
+        :meth:`ratio`, else the ratio of the medians."""
+        if label == self.baseline:
+            return 1.0
+        try:
+            return self.ratio(self.baseline, label).value
+        except ValueError:
+            return self[self.baseline].median / self[label].median
+
+    def _speedup_cell(self, label: str) -> str:
+        if label == self.baseline:
+            return format_ratio(1.0)
+        try:
+            ratio = self.ratio(self.baseline, label)
+        except ValueError:  # too few rounds for an interval
+            return format_ratio(self.speedup(label))
+        bounds = f"({format_ratio(ratio.low)[:-1]}–{format_ratio(ratio.high)[:-1]})"
+        mark = "" if ratio.resolved else "≈ "
+        return f"{mark}{format_ratio(ratio.value)} {bounds}"
 
     def _table(self) -> Table:
         header = [
@@ -200,10 +274,25 @@ class Comparison(TableOutput):
             Text(f"speed-up vs {self.baseline}", f"{self.baseline} 대비 속도 향상"),
         ]
         rows = [
-            [*timing._row(), format_ratio(self.speedup(timing.label))]
+            [*timing._row(), self._speedup_cell(timing.label)]
             for timing in self.timings
         ]
-        return header, rows, self.timings[0].environment._caption_cells()
+        first = self.timings[0]
+        caption = [
+            *first.environment._caption_cells(),
+            *first._how_measured(self.interleaved),
+        ]
+        if len(self.timings) > 1:
+            caption += [
+                " · ",
+                Text(
+                    "speed-up: median of the per-round ratios (95 % interval); "
+                    "≈: no difference this machine can resolve",
+                    "속도 향상: 라운드별 비율의 중앙값(95% 구간), "
+                    "≈: 이 기계로 구별할 수 없는 차이",
+                ),
+            ]
+        return header, rows, caption
 
     def plot(
         self,
@@ -228,76 +317,14 @@ class Comparison(TableOutput):
         return plot_comparison(self, ax=ax, xlabel=xlabel, log_scale=log_scale)
 
 
-_block_tree: Callable[[object], object] = jax.block_until_ready
-
-
-def _wait(result: object) -> None:
-    if isinstance(result, jax.Array):  # the common case, without a tree walk
-        result.block_until_ready()
-    else:
-        _block_tree(result)
-
-
-class _KeepLast:
-    """Waits for nothing, but keeps the latest result for a final wait."""
-
-    def __init__(self) -> None:
-        self.result: object = None
-
-    def __call__(self, result: object) -> None:
-        self.result = result
-
-
-_WAITABLE = (jax.Array, np.ndarray, np.generic, int, float, complex, str, bytes)
-
-
-def _check_waitable(result: object) -> None:
-    """Raise if the output hides arrays from :func:`jax.block_until_ready`."""
-    for leaf in jax.tree.leaves(result, is_leaf=lambda x: isinstance(x, Iterator)):
-        if not isinstance(leaf, _WAITABLE):
-            kind = type(leaf).__name__
-            msg = (
-                f"fn returned {type(result).__name__} holding a {kind}, which "
-                "jax.block_until_ready cannot look inside: the timing would "
-                "measure the dispatch, not the work. Return the arrays "
-                f"themselves, or register {kind} as a pytree "
-                "(jax.tree_util.register_dataclass)."
-            )
-            raise TypeError(msg)
-
-
-def _name(fn: Callable[..., object]) -> str:
-    target = fn.func if isinstance(fn, partial) else fn
-    return getattr(target, "__name__", type(target).__name__)
-
-
-_MAX_NUMBER = 1_000_000
-
-
-def _calibrate(
-    call: Callable[[], object], wait: Callable[[object], None], target_time: float
-) -> int:
-    """Calls per round for rounds of ``target_time``, checked on whole rounds.
-
-    As timeit's ``autorange``: one call can be slowed by a pause of the
-    machine, so the count grows until a real round of that many calls lasts
-    ``target_time``.
-    """
-    n = 1
-    while True:
-        elapsed = _run(call, wait, n)
-        if elapsed >= target_time or n >= _MAX_NUMBER:
-            return n
-        estimate = math.ceil(n * target_time / max(elapsed, 1e-9))
-        n = min(_MAX_NUMBER, max(2 * n, estimate))
-
-
-def _run(call: Callable[[], object], wait: Callable[[object], None], n: int) -> float:
-    """Seconds for ``n`` calls, each followed by ``wait`` (a loop as timeit's)."""
-    start = time.perf_counter()
-    for _ in itertools.repeat(None, n):
-        wait(call())
-    return time.perf_counter() - start
+def _timing(candidate: Prepared) -> Timing:
+    return Timing(
+        label=candidate.label,
+        first_call=candidate.first_call,
+        times=tuple(candidate.times),
+        number=candidate.number,
+        blocked=candidate.blocked,
+    )
 
 
 def benchmark(
@@ -335,7 +362,7 @@ def benchmark(
             ``autorange``), and 1 when ``block`` is ``False``.
         warmup: Untimed calls after the first one.
         target_time: Seconds a round should last when ``number`` is chosen
-            automatically.
+            automatically; at least 1000 times the clock's resolution.
         block: Wait for each result. ``False`` times the dispatch alone,
             which under-reports; use it only to show that. The device is
             left to finish between rounds, outside the timing.
@@ -349,7 +376,8 @@ def benchmark(
             class holding arrays, an iterator), whose timing would silently
             measure the dispatch alone.
         ValueError: If ``repeat`` or ``number`` is below 1, ``warmup`` is
-            negative, or ``target_time`` is not a positive number.
+            negative, or ``target_time`` is not a positive number long
+            against the clock's resolution.
 
     Examples:
         >>> f = jax.jit(lambda x: (x @ x.T).sum())
@@ -360,54 +388,24 @@ def benchmark(
         True
 
     See Also:
-        :func:`compare` for several candidates and their speed-ups.
+        :func:`compare` for several candidates, timed round by round.
     """
     check_callable("fn", fn)
     repeat = count("repeat", repeat)
     warmup = count("warmup", warmup, minimum=0)
     if number is not None:
         number = count("number", number)
-    target_time = finite_number("target_time", target_time, positive=True)
-
-    call = partial(fn, *args)
-    start = time.perf_counter()
-    result = call()
-    dispatched = time.perf_counter()
-    _check_waitable(result)  # before waiting on it, and left out of the time
-    resumed = time.perf_counter()
-    if block:
-        _wait(result)
-    first_call = (dispatched - start) + (time.perf_counter() - resumed)
-    if not block:
-        _wait(result)  # start the rounds with an idle device
-
-    wait: Callable[[object], None] = _wait if block else _KeepLast()
-    last = math.nan
-    for _ in range(warmup):
-        last = _run(call, wait, 1)
-    if number is None and not block:
-        number = 1
-    elif number is None:  # a warm call already as long as a round: 1 call
-        number = 1 if last >= target_time else _calibrate(call, wait, target_time)
-
-    times = []
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # as timeit does: a collection mid-round is noise
-    try:
-        for _ in range(repeat):
-            times.append(_run(call, wait, number) / number)
-            if isinstance(wait, _KeepLast):  # let queued work finish, untimed
-                _wait(wait.result)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-    return Timing(
-        label=label if label is not None else _name(fn),
-        first_call=first_call,
-        times=tuple(times),
+    target_time = check_target_time(target_time)
+    prepared = prepare(
+        label if label is not None else name_of(fn),
+        partial(fn, *args),
         number=number,
-        blocked=block,
+        warmup=warmup,
+        target_time=target_time,
+        block=block,
     )
+    run_rounds([prepared], repeat)
+    return _timing(prepared)
 
 
 def compare(
@@ -415,12 +413,19 @@ def compare(
     /,
     *args: object,
     baseline: str | None = None,
-    repeat: int = 7,
+    repeat: int = 15,
     number: int | None = None,
     warmup: int = 1,
     target_time: float = 0.01,
 ) -> Comparison:
-    """Time several callables on the same arguments and compare them.
+    """Time several callables on the same arguments, round by round.
+
+    Each candidate is called once (timed: its first call), warmed up and
+    given its own calls per round, so that a round lasts ``target_time``.
+    Then the rounds alternate between the candidates (A B C, B C A, C A B,
+    …): a change of load on the machine falls on every candidate alike, and
+    :meth:`Comparison.ratio` compares them round by round, with an interval
+    and a verdict.
 
     Args:
         candidates: Label → callable, e.g. ``{"NumPy": ..., "jit": ...}``.
@@ -428,29 +433,30 @@ def compare(
             over their own (``lambda: np_fn(x_np)``).
         *args: Positional arguments given to every candidate.
         baseline: Label the speed-ups are relative to; the first by default.
-        repeat: As in :func:`benchmark`.
-        number: As in :func:`benchmark`.
+        repeat: Rounds of every candidate; at least 6, the fewest whose
+            per-round ratios bound their median at 95 %.
+        number: Calls per round for every candidate; by default each
+            candidate's own, as in :func:`benchmark`.
         warmup: As in :func:`benchmark`.
         target_time: As in :func:`benchmark`.
 
     Returns:
-        A :class:`Comparison`: a table with a speed-up column, and a
-        bar chart through :meth:`Comparison.plot`.
+        A :class:`Comparison`: a table with a speed-up column, ratios with
+        their verdicts, and a bar chart through :meth:`Comparison.plot`.
 
     Raises:
-        ValueError: If ``candidates`` is empty or ``baseline`` is not a label.
+        ValueError: If ``candidates`` is empty, ``baseline`` is not a label,
+            or ``repeat`` is below 6.
         TypeError: If a candidate is not callable (named in the message).
 
     Examples:
         >>> x_np = np.arange(1000.0)
         >>> x = jnp.asarray(x_np)  # on the device once, not on every call
-        >>> result = compare(
-        ...     {"NumPy": lambda: np.sin(x_np), "jnp": lambda: jnp.sin(x)}, repeat=3
-        ... )
+        >>> result = compare({"NumPy": lambda: np.sin(x_np), "jnp": lambda: jnp.sin(x)})
         >>> [timing.label for timing in result.timings]
         ['NumPy', 'jnp']
-        >>> result.speedup("NumPy")
-        1.0
+        >>> result.ratio("jnp").verdict in {"slower", "faster", "unresolved"}
+        True
     """
     if not candidates:
         msg = "candidates is empty: give at least one label → callable"
@@ -462,16 +468,32 @@ def compare(
         raise ValueError(msg)
     for label, fn in candidates.items():
         check_callable(f"candidates[{label!r}]", fn)
-    timings = tuple(
-        benchmark(
-            fn,
-            *args,
-            label=label,
-            repeat=repeat,
+    repeat = count("repeat", repeat)
+    if repeat < MIN_ROUNDS:
+        msg = (
+            f"repeat={repeat}: compare needs at least {MIN_ROUNDS} rounds to "
+            f"bound a ratio at 95 %; give repeat={MIN_ROUNDS} or more (a slow "
+            "candidate can take number=1)"
+        )
+        raise ValueError(msg)
+    warmup = count("warmup", warmup, minimum=0)
+    if number is not None:
+        number = count("number", number)
+    target_time = check_target_time(target_time)
+    prepared = [
+        prepare(
+            label,
+            partial(fn, *args),
             number=number,
             warmup=warmup,
             target_time=target_time,
+            block=True,
         )
         for label, fn in candidates.items()
+    ]
+    run_rounds(prepared, repeat)
+    return Comparison(
+        timings=tuple(_timing(candidate) for candidate in prepared),
+        baseline=baseline,
+        interleaved=True,
     )
-    return Comparison(timings=timings, baseline=baseline)
