@@ -101,6 +101,7 @@ extensions = [
     "jaxguide_site.icon_fonts",
     "jaxguide_site.output_contrast",
     "jaxguide_site.reader_conveniences",
+    "jaxguide_site.gpu_records",
 ]
 
 root_doc = "index"

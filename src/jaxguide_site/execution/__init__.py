@@ -1,5 +1,6 @@
 """Executing the pages: the shared execution cache (created before the
-parallel readers start, trimmed after them), one warning per failed cell, the
+parallel readers start, trimmed after them), measuring pages executed with
+no other page executing, one warning per failed cell, the
 per-build execution report, incremental builds that write what clean
 builds write, and prose-only previews that execute nothing.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import cache, failures, incremental, preview, report
+from . import cache, failures, incremental, measuring, preview, report
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     cache.setup(app)
+    measuring.setup(app)
     failures.setup(app)
     report.setup(app)
     incremental.setup(app)
