@@ -376,3 +376,15 @@ def test_the_speedup_column_shows_the_interval_and_marks_what_is_not_resolved() 
     text = str(Comparison((base, fast, noisy), "base", interleaved=True))
     assert "2.00× (2.00–2.00)" in text
     assert "≈ 1.00× (0.91–1.11)" in text
+
+
+def test_timings_measured_apart_get_a_wide_but_honest_interval() -> None:
+    slow = rounds("slow", *[2.0, 2.2, 2.1, 2.4, 2.0, 2.3, 2.1])
+    fast = rounds("fast", *[1.0, 1.1, 1.05, 1.0, 1.2, 1.0, 1.1])
+    ratio = slow.ratio_to(fast)
+    assert ratio.value == pytest.approx(2.1 / 1.05)
+    assert (ratio.low, ratio.high) == (pytest.approx(2.0 / 1.2), pytest.approx(2.4))
+    assert ratio.coverage == pytest.approx((1 - 2**-6) ** 2)
+    assert ratio.verdict == "slower"
+    with pytest.raises(ValueError, match="take at least 7 each"):
+        rounds("a", *[1.0] * 6).ratio_to(fast)

@@ -195,7 +195,7 @@ def plot_comparison(
         The ``Axes`` drawn on.
 
     Examples:
-        >>> result = jaxguide.compare({"a": np.sin, "b": np.cos}, np.ones(10), repeat=3)
+        >>> result = jaxguide.compare({"a": np.sin, "b": np.cos}, np.ones(10), repeat=6)
         >>> ax = result.plot()
         >>> [label.get_text() for label in ax.get_yticklabels()]
         ['a', 'b']

@@ -143,6 +143,43 @@ class Ratio:
             len(per_round),
         )
 
+    @classmethod
+    def unpaired(
+        cls,
+        label: str,
+        times: Sequence[float],
+        reference: str,
+        reference_times: Sequence[float],
+    ) -> Ratio:
+        """The ratio of two candidates timed apart (two :func:`benchmark`
+        calls), whose rounds cannot be paired.
+
+        The value is the ratio of the medians; the interval runs from the
+        fastest round over the slowest reference round to the slowest over
+        the fastest. Each median lies within its rounds' range with
+        probability ``1 - 2**(1 - n)``, so the interval covers the ratio of
+        the medians with at least the product of the two: 95 % from 7 rounds
+        each. Wide, but it needs no pairing.
+        """
+        coverage = (1 - 2.0 ** (1 - len(times))) * (
+            1 - 2.0 ** (1 - len(reference_times))
+        )
+        if coverage < CONFIDENCE:
+            msg = (
+                f"{len(times)} and {len(reference_times)} rounds cannot bound a "
+                f"ratio of medians at {CONFIDENCE * 100:.0f} %: take at least 7 each"
+            )
+            raise ValueError(msg)
+        return cls(
+            label,
+            reference,
+            statistics.median(times) / statistics.median(reference_times),
+            min(times) / max(reference_times),
+            max(times) / min(reference_times),
+            coverage,
+            min(len(times), len(reference_times)),
+        )
+
     @property
     def verdict(self) -> Verdict:
         """``"slower"`` or ``"faster"`` when the whole interval lies beyond

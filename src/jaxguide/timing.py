@@ -151,6 +151,20 @@ class Timing(TableOutput):
         low, _, high = statistics.quantiles(self.times, n=4, method="inclusive")
         return high - low
 
+    def ratio_to(self, reference: Timing) -> Ratio:
+        """How long this took against ``reference``, timed apart (two
+        :func:`benchmark` calls): a wide interval, since the rounds cannot be
+        paired (see :meth:`Ratio.unpaired`); prefer :func:`compare`."""
+        return Ratio.unpaired(
+            self._verdict_label(),
+            self.times,
+            reference._verdict_label(),
+            reference.times,
+        )
+
+    def _verdict_label(self) -> str:
+        return self.label if self.blocked else f"{self.label} (not blocked)"
+
     def _row(self) -> list[Cell]:
         name: Cell = self.label
         if not self.blocked:
