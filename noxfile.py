@@ -264,19 +264,24 @@ def serve(session: nox.Session) -> None:
 
 
 # Measurements that are not tests (timings vary by machine), in tests/benchmarks.
-MEASUREMENTS = ("timing_overhead", "search_relevance")
+MEASUREMENTS = ("timing_overhead", "search_relevance", "verdict_stability")
 
 
 @nox.session
 def benchmark(session: nox.Session) -> None:
-    """Measure jaxguide.benchmark's overhead and the site's search; print both.
+    """Measure jaxguide.benchmark's overhead, the site's search and how stable
+    the measuring pages' conclusions are under load; print each.
 
-    Posargs go to each script, e.g. `nox -s benchmark -- --rounds 5`. The
-    search report needs a built site (`nox -s docs`) and Chromium.
+    `nox -s benchmark -- verdict_stability --runs 5` runs one of them, with
+    its own arguments. The search report needs a built site (`nox -s docs`)
+    and Chromium; the verdict stability runs every measuring page 5 times
+    with both cores kept busy (about 30 minutes on 2 cores).
     """
     install(session, "test")
-    for script in MEASUREMENTS:
-        session.run("python", "-m", f"tests.benchmarks.{script}", *session.posargs)
+    args = list(session.posargs)
+    scripts = [args.pop(0)] if args and args[0] in MEASUREMENTS else MEASUREMENTS
+    for script in scripts:
+        session.run("python", "-m", f"tests.benchmarks.{script}", *args)
 
 
 @nox.session
