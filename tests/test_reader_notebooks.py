@@ -68,3 +68,34 @@ def test_build_only_cells_are_left_out_and_their_values_used() -> None:
     reader = for_readers(notebook, problems.append)
     assert [cell.source for cell in reader.cells] == ["ratio = 2.5", "A ratio of 2.5."]
     assert problems == []
+
+
+def test_a_verdict_is_written_in_the_notebooks_language() -> None:
+    html = (
+        '<span class="jaxguide-output jaxguide-verdict">'
+        '<span lang="en"><code>loop</code> took 27× as long as <code>scan</code></span>'
+        '<span lang="ko" hidden><code>loop</code> 쪽이 <code>scan</code>보다 27배 '
+        "오래 걸렸습니다</span></span>"
+    )
+    words = {
+        "ko": "`loop` 쪽이 `scan`보다 27배 오래 걸렸습니다",
+        "en": "`loop` took 27× as long as `scan`",
+    }
+    for lang, expected in words.items():
+        glue = nbformat.v4.new_code_cell(
+            "glue('v', ratio)", metadata={"tags": ["remove-cell"]}
+        )
+        glue.outputs = [
+            nbformat.v4.new_output(
+                "display_data",
+                data={"text/plain": "'loop' took …", "text/html": html},
+                metadata={"scrapbook": {"name": "v", "mime_prefix": ""}},
+            )
+        ]
+        notebook = nbformat.v4.new_notebook(
+            cells=[glue, nbformat.v4.new_markdown_cell("Here {glue}`v`.")]
+        )
+        problems: list[str] = []
+        reader = for_readers(notebook, problems.append, lang=lang)
+        assert reader.cells[0].source == f"Here {expected}."
+        assert problems == []

@@ -5,6 +5,8 @@ what they need from here instead of pasting helpers into their cells:
 
 - :mod:`jaxguide.timing`: :func:`benchmark` and :func:`compare`, timing that
   respects async dispatch, with tables and a bar chart;
+- :mod:`jaxguide.ratios`: :class:`Ratio`, how two timings compare, with an
+  interval, a verdict and the words for it in both languages;
 - :mod:`jaxguide.environment`: :func:`environment_report`, what ran the page;
 - :mod:`jaxguide.data`: sample data from PRNG keys;
 - :mod:`jaxguide.training`: gradient descent over a pytree and a tiny MLP;
@@ -27,6 +29,7 @@ __version__ = version("jaxguide")  # from the git tag, when it was installed
 
 _EXPORTS = {
     "Comparison": "timing",
+    "Ratio": "ratios",
     "Timing": "timing",
     "benchmark": "timing",
     "compare": "timing",
@@ -53,6 +56,7 @@ __all__ = [
     "Comparison",
     "EnvironmentReport",
     "FitResult",
+    "Ratio",
     "Timing",
     "__version__",
     "benchmark",
@@ -76,6 +80,7 @@ if TYPE_CHECKING:
     from .data import linear_samples, toy_regression, toy_target
     from .environment import EnvironmentReport, environment_report
     from .plotting import STYLE, plot_comparison, plot_fit, plot_history
+    from .ratios import Ratio
     from .site import glue
     from .timing import Comparison, Timing, benchmark, compare, format_duration
     from .training import FitResult, gradient_descent, init_mlp, mlp_forward, mlp_loss

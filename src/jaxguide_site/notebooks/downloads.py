@@ -160,7 +160,9 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         notebook = executed_notebook(app, docname)
         if notebook is None:
             continue
-        notebook = for_readers(notebook, problem=_glue_problem(docname))
+        notebook = for_readers(
+            notebook, problem=_glue_problem(docname), lang=app.config.language
+        )
         notebook = with_setup_cell(app, notebook)
         # nbformat 4.5 wants cell ids; the readers' are random, and the same
         # page must give the same notebook in every build.
