@@ -6,13 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from helpers import NOTEBOOK_FRONT_MATTER, run_sphinx
+from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, run_sphinx
 from jaxguide_site.execution.measuring import (
+    LOG_NAME,
     declares_measuring,
     overlaps_with_measuring,
     read_log,
     times_code,
 )
+from jaxguide_site.languages import LANGUAGES
 
 MEASURING_FRONT_MATTER = NOTEBOOK_FRONT_MATTER.removesuffix("---\n") + (
     "jaxguide:\n  measures: true\n---\n"
@@ -106,3 +108,21 @@ def test_a_page_that_times_code_without_declaring_it_fails_the_build(
     assert result.returncode != 0
     assert "undeclared.md times code (benchmark or compare)" in result.stderr
     assert "'measures: true'" in result.stderr
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sites_last_build_ran_no_page_beside_a_measuring_one(
+    site: Path, lang: str
+) -> None:
+    """The holds the site's last build logged (``nox -s site`` builds it, so
+    in CI a cold build where every page executes): every measuring page it
+    read held the lock alone, and nothing overlapped it."""
+    del site
+    doctrees = REPO / "build" / "doctrees" / lang
+    assert (doctrees / LOG_NAME).is_file(), "the build logged no holds"
+    holds = read_log(doctrees)
+    pages = {hold["page"]: hold["exclusive"] for hold in holds}
+    for page, exclusive in pages.items():
+        source = (DOCS / lang / f"{page}.md").read_text(encoding="utf-8")
+        assert exclusive == declares_measuring(source), page
+    assert overlaps_with_measuring(holds) == []
