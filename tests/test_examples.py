@@ -91,11 +91,30 @@ def check_benchmark(out: str) -> None:
     assert titles[4][0] == "150×100 matrix times a batch of 10 vectors"
     assert out.count("speed-up vs") == len(titles)  # one table under each title
     for label in ("jax.jit(selu)", "after device_put", "jax.jit(add_one)", "vmap, jit"):
-        assert re.search(rf"(?m)^{re.escape(label)} .* \d\S*×$", out), label
+        # the speed-up, then its interval: "3.21× (3.02–3.40)"
+        assert re.search(rf"(?m)^{re.escape(label)} .* \d\S*× \(\S+–\S+\)$", out), label
+
+
+def check_gpu_record(out: str) -> None:
+    names = re.findall(r"(?m)^== ([\w-]+) ==$", out)
+    assert names == [
+        "jit-selu",
+        "jit-wave",
+        "jit-log-exp",
+        "async-dispatch-matmul",
+        "numpy-vs-jax-matmul",
+        "device-put",
+        "matmul-precision",
+        "control-flow-unroll",
+        "autodiff-jacobians",
+    ]
+    assert re.search(r"(?m)^record written to .+\.json$", out)
+    assert "max relative error, float32, default precision: " in out
 
 
 CHECKS: dict[str, Callable[[str], None]] = {
     "benchmark": check_benchmark,
+    "gpu_record": check_gpu_record,
     "gradient_descent": check_gradient_descent,
     "least_squares": check_least_squares,
     "mlp": check_mlp,
@@ -104,6 +123,7 @@ CHECKS: dict[str, Callable[[str], None]] = {
 
 # (example, arguments, what argparse must say): at least one for each example.
 BAD_INPUT = [
+    ("gpu_record", ["--only", "nope"], "argument --only: invalid choice: 'nope'"),
     ("benchmark", ["--only", "nope"], "argument --only: invalid choice: 'nope'"),
     ("benchmark", ["--plot", "tables.txt"], "argument --plot: must be a .png/.pdf"),
     ("gradient_descent", ["--steps", "0"], "argument --steps: must be at least 1"),

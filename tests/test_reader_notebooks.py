@@ -99,3 +99,8 @@ def test_a_verdict_is_written_in_the_notebooks_language() -> None:
         reader = for_readers(notebook, problems.append, lang=lang)
         assert reader.cells[0].source == f"Here {expected}."
         assert problems == []
+
+
+def test_a_gpu_record_directive_is_left_out_of_the_notebook() -> None:
+    markdown = "Before.\n\n```{gpu-record} jit-log-exp\n```\n\nObserved on a GPU."
+    assert resolve(markdown)[0] == "Before.\n\nObserved on a GPU."

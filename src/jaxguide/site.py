@@ -8,7 +8,12 @@ Colab) myst-nb is usually not installed, and the same cell must still run.
 
 from __future__ import annotations
 
-__all__ = ["glue"]
+__all__ = ["MEASURED_ALONE_ENV", "glue"]
+
+# Set to "1" by the site's build in the kernel of a page it executes with no
+# other page executing (jaxguide_site.execution.measuring); the timing
+# tables' captions say so. Here, where importing costs no JAX.
+MEASURED_ALONE_ENV = "JAXGUIDE_MEASURED_ALONE"
 
 
 def glue(name: str, value: object, *, display: bool = False) -> None:

@@ -23,6 +23,7 @@ from ._measure import Prepared, check_target_time, name_of, prepare, run_rounds
 from ._render import Cell, Table, TableOutput, Text
 from .environment import EnvironmentReport, environment_report
 from .ratios import MIN_ROUNDS, Ratio
+from .site import MEASURED_ALONE_ENV
 
 if TYPE_CHECKING:
     import matplotlib.axes
@@ -37,9 +38,6 @@ __all__ = [
     "format_duration",
 ]
 
-# Set to "1" by the site's build in the kernel of a page it executes with no
-# other page executing (jaxguide_site.execution.measuring); captions say so.
-MEASURED_ALONE_ENV = "JAXGUIDE_MEASURED_ALONE"
 
 
 def _measured_alone() -> bool:

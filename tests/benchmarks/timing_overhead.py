@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 
 from jaxguide import benchmark, environment_report, format_duration
-from jaxguide.timing import _wait
+from jaxguide._measure import _wait
 
 Fn = Callable[[jax.Array], jax.Array]
 

@@ -14,7 +14,7 @@ myst-nb executes it): shared for an ordinary page, exclusive for a measuring
 one (``fcntl.flock``). A measuring page therefore waits for the pages being
 executed to finish, and no other page starts until it is done; the other
 pages still execute side by side. Its kernel is started with
-:data:`jaxguide.timing.MEASURED_ALONE_ENV` set, so that its tables' captions
+:data:`jaxguide.site.MEASURED_ALONE_ENV` set, so that its tables' captions
 say so.
 
 Each hold is appended to ``<doctree folder>/measuring-log.jsonl`` (page,
@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 from sphinx.util import logging
 
-from jaxguide.timing import MEASURED_ALONE_ENV
+from jaxguide.site import MEASURED_ALONE_ENV
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -36,6 +36,11 @@ GLUE_FIGURE = re.compile(
     re.MULTILINE | re.DOTALL,
 )
 DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:.*$")
+# A GPU record is rendered by the site's build from docs/_data; a notebook
+# has no such data, and the observation after it says what it is.
+GPU_RECORD = re.compile(
+    r"^(?P<fence>`{3,}|:{3,})\{gpu-record\}[^\n]*\n(?P=fence)[ \t]*\n*", re.MULTILINE
+)
 
 
 def build_only(cell: nbformat.NotebookNode) -> bool:
@@ -111,7 +116,8 @@ def resolve_glue(
             problem(f"glue name {key!r} cannot be formatted as {fmt!r}: {error}")
             return match[0]
 
-    return GLUE_ROLE.sub(value, GLUE_FIGURE.sub(_caption, markdown))
+    markdown = GPU_RECORD.sub("", GLUE_FIGURE.sub(_caption, markdown))
+    return GLUE_ROLE.sub(value, markdown)
 
 
 def for_readers(
