@@ -1,6 +1,6 @@
 """How two timings compare: a ratio, how sure it is, and the words for it.
 
-:func:`~jaxguide.compare` times its candidates round by round, so round ``i``
+:func:`~jaxguide.timing.compare` times its candidates round by round, so round ``i``
 of every candidate ran at nearly the same moment, under the same load. The
 ratio of two candidates is therefore taken round by round, and their
 :class:`Ratio` is the median of those per-round ratios with a
@@ -34,14 +34,19 @@ __all__ = [
     "MIN_ROUNDS",
     "RESOLUTION",
     "Ratio",
+    "UnexpectedVerdict",
     "Verdict",
     "median_interval",
 ]
 
+#: How sure an interval is: it covers the median with at least this probability.
 CONFIDENCE = 0.95
-RESOLUTION = 1.05  # the smallest ratio reported as a difference
-MIN_ROUNDS = 6  # the fewest rounds whose extremes cover the median at 95 %
+#: The smallest ratio reported as a difference (5 %).
+RESOLUTION = 1.05
+#: The fewest rounds whose extremes cover the median at 95 %.
+MIN_ROUNDS = 6
 
+#: What a ratio says: one candidate slower, or faster, beyond the noise, or neither.
 Verdict = Literal["slower", "faster", "unresolved"]
 
 
@@ -85,8 +90,13 @@ def median_interval(
 
 
 def _factor(ratio: float) -> str:
-    """Two significant digits: ``3.2``, ``12``, ``150``."""
-    return f"{ratio:.1f}" if ratio < 10 else f"{ratio:.0f}"
+    """Two significant digits, at least the units: ``3.2``, ``12``, ``150``.
+
+    >>> [_factor(r) for r in (3.24, 9.97, 12.4, 151.0)]
+    ['3.2', '10', '12', '151']
+    """
+    rounded = float(f"{ratio:.2g}") if ratio < 100 else ratio
+    return f"{rounded:.1f}" if rounded < 10 else f"{rounded:.0f}"
 
 
 class UnexpectedVerdict(AssertionError):
@@ -151,8 +161,8 @@ class Ratio:
         reference: str,
         reference_times: Sequence[float],
     ) -> Ratio:
-        """The ratio of two candidates timed apart (two :func:`benchmark`
-        calls), whose rounds cannot be paired.
+        """The ratio of two candidates timed apart (two
+        :func:`~jaxguide.timing.benchmark` calls), whose rounds cannot be paired.
 
         The value is the ratio of the medians; the interval runs from the
         fastest round over the slowest reference round to the slowest over

@@ -152,7 +152,7 @@ class Timing(TableOutput):
     def ratio_to(self, reference: Timing) -> Ratio:
         """How long this took against ``reference``, timed apart (two
         :func:`benchmark` calls): a wide interval, since the rounds cannot be
-        paired (see :meth:`Ratio.unpaired`); prefer :func:`compare`."""
+        paired (see :meth:`~jaxguide.ratios.Ratio.unpaired`); prefer :func:`compare`."""
         return Ratio.unpaired(
             self._verdict_label(),
             self.times,
