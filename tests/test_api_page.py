@@ -16,6 +16,7 @@ from jaxguide_site.myst_notebook import code_cells
 REACHED_INDIRECTLY = {
     "Timing": "returned by benchmark()",
     "Comparison": "returned by compare()",
+    "Ratio": "returned by Comparison.ratio()",
     "EnvironmentReport": "returned by environment_report()",
     "FitResult": "returned by gradient_descent()",
     "plot_comparison": "called by Comparison.plot()",
@@ -83,7 +84,14 @@ def test_glued_figures_show_the_measured_values_without_quotes(
             text for text in glued if re.fullmatch(r"\d+(\.\d+)? (ns|µs|ms|s)", text)
         ]
         assert len(durations) == 2, f"{lang}: glued durations {glued}"
-        assert any(re.fullmatch(r"\d+\.\d", text) for text in glued)  # the speed-up
+        # the comparison, as a verdict in words, both languages
+        assert '<span class="jaxguide-output jaxguide-verdict">' in html
+        assert re.search(
+            r"<code>jit</code> ran [\d.]+× as fast as <code>NumPy</code>", html
+        )
+        assert re.search(
+            r"<code>jit</code> 쪽이 <code>NumPy</code>보다 [\d.]+배 빨랐습니다", html
+        )
 
 
 def test_every_public_helper_is_used_by_a_page() -> None:
