@@ -39,14 +39,14 @@ __all__ = [
     "median_interval",
 ]
 
-#: How sure an interval is: it covers the median with at least this probability.
+#: The least probability with which an interval covers the median.
 CONFIDENCE = 0.95
 #: The smallest ratio reported as a difference (5 %).
 RESOLUTION = 1.05
 #: The fewest rounds whose extremes cover the median at 95 %.
 MIN_ROUNDS = 6
 
-#: What a ratio says: one candidate slower, or faster, beyond the noise, or neither.
+#: What a ratio says, one candidate slower or faster beyond the noise, or neither.
 Verdict = Literal["slower", "faster", "unresolved"]
 
 

@@ -18,8 +18,8 @@ pages still execute side by side. Its kernel is started with
 say so.
 
 Each hold is appended to ``<doctree folder>/measuring-log.jsonl`` (page,
-shared or exclusive, when it was acquired and released), the evidence the
-tests read. A page that calls jaxguide's ``benchmark`` or ``compare``
+shared or exclusive, when it was acquired and released), which each build
+that reads pages starts anew: the evidence the tests read. A page that calls jaxguide's ``benchmark`` or ``compare``
 without the declaration fails the build (a warning, under ``-W``), naming
 the page.
 """
@@ -96,9 +96,11 @@ def _paths(app: Sphinx) -> tuple[Path, Path] | None:
     return cache / LOCK_NAME, Path(app.doctreedir) / LOG_NAME
 
 
-def _start_log(app: Sphinx) -> None:
+def _start_log(app: Sphinx, _env: BuildEnvironment, docnames: list[str]) -> None:
+    """A build that reads pages starts a new log; one that reads none (the
+    doctest builder after the HTML one, sharing its doctrees) keeps it."""
     paths = _paths(app)
-    if paths is not None:
+    if paths is not None and docnames:
         paths[0].parent.mkdir(parents=True, exist_ok=True)
         paths[1].parent.mkdir(parents=True, exist_ok=True)
         paths[1].write_text("", encoding="utf-8")
@@ -190,7 +192,7 @@ def _env_updated(app: Sphinx, _env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.connect("builder-inited", _start_log, priority=700)  # after cache's 600
+    app.connect("env-before-read-docs", _start_log)
     app.connect("source-read", _acquire)
     app.connect("doctree-read", _doctree_read)
     app.connect("env-updated", _env_updated)
