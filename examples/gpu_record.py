@@ -59,10 +59,16 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-from matplotlib.figure import Figure
 
 import jaxguide
 from _cli import HelpFormatter, figure_path
+from benchmark import (  # the guide's functions, as the CPU tables time them
+    gram,
+    save_figure,
+    selu,
+    wave,
+    wave_np,
+)
 
 SCRIPT = Path(__file__).resolve()
 REPO = SCRIPT.parents[1]
@@ -103,18 +109,6 @@ def number(value: np.floating) -> str:
 
 
 # -- The measurements --------------------------------------------------------
-
-
-def selu(x: jax.Array, alpha: float = 1.67, lmbda: float = 1.05) -> jax.Array:
-    return lmbda * jnp.where(x > 0, x, alpha * jnp.exp(x) - alpha)
-
-
-def wave_np(x: np.ndarray) -> np.ndarray:
-    return np.sin(10 * np.exp(x)) * np.cos(x**2 + 1)
-
-
-def wave(x: jax.Array) -> jax.Array:
-    return jnp.sin(10 * jnp.exp(x)) * jnp.cos(x**2 + 1)
 
 
 def jit_selu(sizes: Sizes) -> Measurement:
@@ -203,10 +197,6 @@ def numpy_vs_jax_matmul(sizes: Sizes) -> Measurement:
     )
     title = f"{n}×{n} float32 matrix product, JAX on the device against NumPy"
     return Measurement(title, "async-dispatch", [(title, table)], {})
-
-
-def gram(m: jax.Array) -> jax.Array:
-    return jnp.dot(m, m.T)
 
 
 def device_put(sizes: Sizes) -> Measurement:
@@ -490,17 +480,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def save_figure(path: Path, tables: list[tuple[str, jaxguide.Comparison]]) -> None:
-    """One bar chart per table, each bar labelled with its speed-up."""
-    fig = Figure(figsize=(7, 2.4 * len(tables)), layout="constrained")
-    axes = fig.subplots(len(tables), 1, squeeze=False)[:, 0]
-    for ax, (title, comparison) in zip(axes, tables, strict=True):
-        comparison.plot(ax=ax)
-        ax.set_title(title)
-    fig.savefig(path)
-    print(f"figure saved to {path}")
-
-
 def main(argv: list[str] | None = None) -> None:
     """Measure, printing as it goes, then write the record."""
     args = parse_args(argv)
@@ -528,7 +507,7 @@ def main(argv: list[str] | None = None) -> None:
         print("commit it: git add docs/_data/gpu_records && git commit")
     if args.plot:
         tables = [table for m in measured.values() for table in m.tables]
-        save_figure(args.plot, tables)
+        save_figure(args.plot, dict(tables))
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, build_project
-from jaxguide_site.gpu_records import (
+from jaxguide_site.gpu_records.records import (
     RecordError,
     load_record,
     load_records,

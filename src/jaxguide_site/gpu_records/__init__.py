@@ -17,9 +17,7 @@ admonition: "No GPU record yet: the observation below was not recorded by a
 script in this repository". Neither case is a warning; a malformed record
 is, naming the file and the field, and fails the strict build.
 
-The text is in the page's language, picked by ``language`` from the two
-built-in labels below (``LABELS``), not from the ``jaxguide`` gettext
-domain: a record's layout and its labels change together, here.
+Records are read by :mod:`.records`, rendered by :mod:`.directive`.
 """
 
 from __future__ import annotations
@@ -28,33 +26,12 @@ from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
 from .directive import GpuRecordDirective, _default_folder, _new_records
-from .records import (
-    FORMAT,
-    GpuRecord,
-    Measurement,
-    RecordError,
-    TimingRow,
-    TimingTable,
-    load_record,
-    load_records,
-    newest_holding,
-)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = [
-    "FORMAT",
-    "GpuRecord",
-    "Measurement",
-    "RecordError",
-    "TimingRow",
-    "TimingTable",
-    "load_record",
-    "load_records",
-    "newest_holding",
-]
+__all__ = ["setup"]
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
