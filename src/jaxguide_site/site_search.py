@@ -50,10 +50,12 @@ logger = logging.getLogger(__name__)
 BUNDLE: Final = "pagefind"  # the index and UI, in each language's output
 ARTICLE: Final = "article.bd-article"  # the theme's article: what is indexed
 # Left out of the index: the "#" of heading links, the note on how the page
-# ran (the same on every page), the glossary's avoided variants.
+# ran (the same on every page), the note that a GPU record is missing (the
+# same on several), the glossary's avoided variants.
 EXCLUDED: Final = (
     "a.headerlink",
     "aside.jaxguide-run-note",
+    ".jaxguide-gpu-record-missing",
     "table.jaxguide-glossary td:nth-child(4)",
 )
 KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs 7)
