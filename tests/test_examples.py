@@ -171,15 +171,17 @@ def run_here(
 ) -> int | str | None:
     """Run an example in this process as ``__main__``; its exit code.
 
-    ``python examples/x.py`` finds the examples' ``_cli`` module beside the
-    script; here it is loaded from there, leaving the import path alone.
+    ``python examples/x.py`` finds the modules beside the script (``_cli``,
+    and ``benchmark``, whose functions ``gpu_record`` times); here they are
+    loaded from there, leaving the import path alone.
     """
-    spec = importlib.util.spec_from_file_location("_cli", EXAMPLES / "_cli.py")
-    assert spec is not None
-    assert spec.loader is not None
-    cli = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cli)
-    monkeypatch.setitem(sys.modules, "_cli", cli)
+    for name in ("_cli", "benchmark"):
+        spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, name, module)  # before: benchmark imports _cli
+        spec.loader.exec_module(module)
     monkeypatch.setattr(sys, "argv", [str(script), *args])
     with pytest.raises(SystemExit) as exited:
         runpy.run_path(str(script), run_name="__main__")

@@ -39,7 +39,6 @@ __all__ = [
 ]
 
 
-
 def _measured_alone() -> bool:
     return os.environ.get(MEASURED_ALONE_ENV) == "1"
 
