@@ -273,6 +273,15 @@ def markdown(report: dict[str, Any]) -> str:
             f"| {lang} | {entry['queries']} | {entry['top1']:.0%} "
             f"| {entry['top3']:.0%} | {entry['median_ms']:.1f} ms |"
         )
+    limit = report["targets"]["median_ms"]
+    slow = [
+        lang for lang, entry in report["summary"].items() if entry["median_ms"] >= limit
+    ]
+    verdict = f"missed by {', '.join(slow)}" if slow else "met by every site"
+    lines += [
+        "",
+        f"Speed target (median keystroke to results under {limit:.0f} ms): {verdict}.",
+    ]
     lines += ["", "| site | query | kind | right page | rank | top 3 |",
               "| --- | --- | --- | --- | ---: | --- |"]  # fmt: skip
     for lang, entry in report["summary"].items():
