@@ -8,11 +8,14 @@
   word, except in parentheses or quotes, where it glosses the Korean term
   (``기울기(gradient)``). Also a spelling one syllable away from an avoided
   variant of four syllables or more (그레디언트 beside 그래디언트).
+- Korean pages: a page or a paragraph still in English, and a term the
+  glossary has Korean for written in English (:mod:`.korean_prose`).
 - English pages: Hangul.
 - Both: a paragraph that ends without a sentence's final punctuation, followed
   by another paragraph: a stray blank line split a sentence.
 
-The glossary pages quote both languages and are exempt from the last three.
+The glossary pages quote both languages and are exempt from the checks of
+terms and of Hangul.
 A page allows a variant where it means something else, in its front matter,
 with the reason::
 
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .glossary import Term
+from .korean_prose import GLOSS, HANGUL, english_terms, untranslated
 from .parity import FENCE, LABEL
 from .report import Page, Problem, did_you_mean
 
@@ -41,10 +45,7 @@ NOT_PROSE = re.compile(
     r"(?:\{[^}\s]+\})?(`+)[^`].*?\1|\$[^$\s][^$]*\$|\]\([^)]*\)|<[a-z]+://[^>]*>"
     r"|\b[a-z]+://\S+"
 )
-HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]+")
 WORD = re.compile(r"(?<!\w)[\uac00-\ud7a3]+")
-# Parentheses and quotes (also typographic: \u2018...\u2019, \u201c...\u201d).
-GLOSS = re.compile(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”|'[^']*'|\u2018[^\u2019]*\u2019")
 # A line that is structure, not a paragraph's text: list item, heading,
 # table, label, directive option, comment, HTML, math, quote, link definition,
 # figure, fence or rule.
@@ -225,7 +226,8 @@ def _korean(page: Page, glossary: list[Term]) -> Iterator[Problem]:
     yield from problems
     allow = {variant.lower(): variant for variant in allowed}  # English: any case
     used = set()
-    for number, found, message in _glossary(page, glossary):
+    english = english_terms(list(_text_lines(page)), glossary)
+    for number, found, message in [*_glossary(page, glossary), *english]:
         if found.lower() in allow:
             used.add(allow[found.lower()])
         else:
@@ -290,6 +292,8 @@ def check_prose(page: Page, here: Language, glossary: list[Term]) -> list[Proble
     """What is wrong in the prose of ``page``, in its language ``here``."""
     found = [Problem(page.rel, 1, page.text.meta_error)] if page.text.meta_error else []
     found += _links(page, here)
+    if page.lang == "ko":
+        found += untranslated(page, list(_text_lines(page)))
     if page.name not in EXEMPT:
         found += _korean(page, glossary) if page.lang == "ko" else _hangul(page)
     found += _broken(page)

@@ -1,0 +1,125 @@
+"""Korean prose still in English: a page or a paragraph left untranslated, and
+a glossary term written in English where the glossary has Korean for it.
+
+Each check reads a Korean page's text lines as :mod:`.prose` gives them (code,
+math and link targets blanked), so code and identifiers are never looked at.
+
+- A page: under :data:`SHARE` of the letters of its prose are Hangul. The
+  translated pages have 80 % or more, an English page 0 %: a copy of the
+  English page, stamped, is not a translation.
+- A paragraph (a list item, a table row): :data:`WORDS` English words or more
+  and no Hangul. Quoted text and link text (a title) are English on purpose
+  and not counted; the real pages' Hangul-free paragraphs have two words.
+- A term: the ``en`` of a glossary term (or its plural) as a word, where its
+  ``ko`` is Korean (``jaxpr``, ``scan``, ``XLA`` are their own Korean), except
+  in parentheses or quotes, where it glosses the Korean term
+  (``기울기(gradient)``), and in a dotted name (``jax.random.split``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from .glossary import Term
+from .report import DATA, Page, Problem
+
+HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]+")
+# Parentheses and quotes (also typographic: \u2018...\u2019, \u201c...\u201d).
+GLOSS = re.compile(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”|'[^']*'|\u2018[^\u2019]*\u2019")
+LETTER = re.compile(r"[^\W\d_]")
+ENGLISH_WORD = re.compile(r"[A-Za-z]+(?:['\u2019-][A-Za-z]+)*")
+# Quoted text and link text: English on purpose (a quoted term, a title).
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|\u2018[^\u2019]*\u2019|\[[^\]]*\]")
+# Where a paragraph's line starts a block of its own: list item, heading, table.
+BLOCK = re.compile(r"^\s*(?:[-*+][ \t]|\d+[.)][ \t]|#|\|)")
+SHARE = 0.5  # the least Hangul share of a Korean page's letters
+WORDS = 6  # the fewest English words of a paragraph left in English
+
+Lines = Sequence[tuple[int, str]]  # (line number, text): prose._text_lines
+
+
+def _blocks(lines: Lines) -> Iterator[list[tuple[int, str]]]:
+    """The paragraphs of ``lines``; a list item or a table row is one too."""
+    block: list[tuple[int, str]] = []
+    last = 0
+    for number, line in lines:
+        if number != last + 1 or not line.strip() or BLOCK.match(line):
+            yield from [block] if block else []
+            block = []
+        if line.strip():
+            block.append((number, line))
+        last = number
+    yield from [block] if block else []
+
+
+def _page(page: Page, lines: Lines) -> Iterator[Problem]:
+    letters = LETTER.findall("".join(line for _, line in lines))
+    hangul = sum(1 for letter in letters if HANGUL.match(letter))
+    if not letters or hangul / len(letters) >= SHARE:
+        return
+    data = page.rel.removesuffix(f"{page.lang}/{page.name}.md") + DATA
+    message = (
+        f"this page is not translated: {hangul / len(letters):.0%} of the letters "
+        f"of its prose are Hangul (a Korean page has {SHARE:.0%} or more): "
+        f"translate it, or remove it and list {page.name!r} under [in_progress] "
+        f"{page.lang} in {data} until it is"
+    )
+    yield Problem(page.rel, None, message)
+
+
+def _paragraphs(page: Page, lines: Lines) -> Iterator[Problem]:
+    for block in _blocks(lines):
+        text = " ".join(line.strip() for _, line in block)
+        words = ENGLISH_WORD.findall(QUOTED.sub(" ", text))
+        if len(words) < WORDS or HANGUL.search(text):
+            continue
+        message = (
+            f"this paragraph is still in English ({' '.join(words[:5])!r}...): "
+            "translate it (English quoted on purpose goes in quotes or code)"
+        )
+        yield Problem(page.rel, block[0][0], message)
+
+
+def untranslated(page: Page, lines: Lines) -> Iterator[Problem]:
+    """A Korean page, or its paragraphs, still in English."""
+    yield from _page(page, lines)
+    yield from _paragraphs(page, lines)
+
+
+def _english(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term]]:
+    """A pattern for each term's English that the Korean prose must not use:
+    the longest first, so that 'gradient descent' is one term, not two."""
+    found = []
+    for term in sorted(glossary, key=lambda term: -len(term.en)):
+        avoided = {variant.lower() for variant in term.avoid}  # found as a variant
+        if not HANGUL.search(term.ko) or term.en.lower() in avoided:
+            continue
+        words = r"\s+".join(map(re.escape, term.en.split()))
+        # A Korean particle may follow it; a dotted name is an identifier.
+        pattern = rf"(?<![\w.-]){words}(?:e?s)?(?![A-Za-z0-9_-]|\.\w)"
+        found.append((re.compile(pattern, re.IGNORECASE | re.ASCII), term))
+    return found
+
+
+def english_terms(lines: Lines, glossary: list[Term]) -> Iterator[tuple[int, str, str]]:
+    """(line, the term's English, message) for each term written in English
+    where the glossary has Korean for it."""
+    patterns = _english(glossary)
+    for number, line in lines:
+        glosses = [m.span() for m in GLOSS.finditer(line)]
+        taken: list[tuple[int, int, str, str]] = []
+        for pattern, term in patterns:
+            for match in pattern.finditer(line):
+                start, end = match.span()
+                if any(a < start < b for a, b in glosses) or any(
+                    a < end and start < b for a, b, *_ in taken
+                ):
+                    continue
+                message = (
+                    f"{match[0]!r}: the glossary's Korean for {term.en!r} is "
+                    f"{term.ko!r}"
+                )
+                taken.append((start, end, term.en, message))
+        for _, _, english, message in sorted(taken):
+            yield number, english, message
