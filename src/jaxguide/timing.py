@@ -393,10 +393,8 @@ def benchmark(
     Examples:
         >>> f = jax.jit(lambda x: (x @ x.T).sum())
         >>> timing = benchmark(f, jnp.ones((100, 100)), repeat=3)
-        >>> timing.label, len(timing.times)
-        ('<lambda>', 3)
-        >>> timing.first_call > timing.median  # the first call compiled
-        True
+        >>> timing.label, len(timing.times), timing.blocked
+        ('<lambda>', 3, True)
 
     See Also:
         :func:`compare` for several candidates, timed round by round.
