@@ -96,7 +96,7 @@ def test_page_in_progress_passes_the_strict_check_and_is_named(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"docs/en/extra.md: note: {note}"
     assert out[-1] == (
-        "3 pages (2 translated, 0 stale, 1 in progress, 0 missing): "
+        "3 pages (2 translated, 0 stale, 0 unstamped, 1 in progress, 0 missing): "
         "0 error(s), 0 warning(s)"
     )
 
@@ -371,16 +371,26 @@ def test_doc_link_to_missing_page_is_an_error(docs: Path, link: str) -> None:
     ]
 
 
-def test_both_versions_without_translated_from_is_an_error(docs: Path) -> None:
+def test_both_versions_without_translated_from_is_an_error(
+    docs: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a page was never stamped: it is not stale, and counted apart."""
     (docs / "ko" / "index.md").write_text(PAGES["ko"]["index"], encoding="utf-8")
     report = check(docs)
     assert errors(report) == [
         (
-            "docs/ko/index.md: neither of this page and docs/en/index.md declare "
-            "translated_from: the translation must, its source must not"
+            "docs/ko/index.md: neither this page nor docs/en/index.md declares "
+            "translated_from: the translation must, its source must not. Once the "
+            "translation says what its source says, stamp it: "
+            "'python -m nox -s i18n -- stamp docs/ko/index.md'"
         )
     ]
-    assert report.pages[0].state == "stale"
+    assert report.pages[0].state == "unstamped"
+    assert main(["check", "--docs", str(docs)]) == 1
+    assert capsys.readouterr().out.splitlines()[-2] == (
+        "2 pages (1 translated, 0 stale, 1 unstamped, 0 in progress, 0 missing): "
+        "1 error(s), 0 warning(s)"
+    )
 
 
 def test_both_versions_with_translated_from_is_an_error(docs: Path) -> None:
@@ -393,8 +403,9 @@ def test_both_versions_with_translated_from_is_an_error(docs: Path) -> None:
     )
     assert errors(check(docs)) == [
         (
-            "docs/ko/index.md: both of this page and docs/en/index.md declare "
-            "translated_from: the translation must, its source must not"
+            "docs/ko/index.md: both this page and docs/en/index.md declare "
+            "translated_from: the translation must, its source must not: remove it "
+            "from the source"
         )
     ]
 
@@ -550,7 +561,7 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
             "diff docs/ko/index.md'"
         ),
         (
-            "2 pages (1 translated, 1 stale, 0 in progress, 0 missing): "
+            "2 pages (1 translated, 1 stale, 0 unstamped, 0 in progress, 0 missing): "
             "0 error(s), 1 warning(s)"
         ),
     ]
@@ -572,7 +583,7 @@ def test_command_line_reports_errors_and_fails(
     assert out[0].startswith(f"docs/ko/intro.md:{at}: error: code cell 1 differs")
     assert out[-2:] == [
         (
-            "2 pages (2 translated, 0 stale, 0 in progress, 0 missing): "
+            "2 pages (2 translated, 0 stale, 0 unstamped, 0 in progress, 0 missing): "
             "1 error(s), 0 warning(s)"
         ),
         NEXT,

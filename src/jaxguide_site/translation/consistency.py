@@ -66,10 +66,18 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
     tr, src = (ko, en) if declaring != [en] else (en, ko)
     report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
-    if len(declaring) != 1:
+    if not declaring:
         message = (
-            f"{'both' if declaring else 'neither'} of this page and {en.rel} declare "
-            "translated_from: the translation must, its source must not"
+            f"neither this page nor {en.rel} declares translated_from: the "
+            "translation must, its source must not. Once the translation says "
+            f"what its source says, stamp it: '{COMMAND} stamp {ko.rel}'"
+        )
+        report.errors.append(Problem(ko.rel, None, message))
+        return "unstamped"  # never stamped: not stale
+    if len(declaring) == 2:
+        message = (
+            f"both this page and {en.rel} declare translated_from: the "
+            "translation must, its source must not: remove it from the source"
         )
         report.errors.append(Problem(ko.rel, None, message))
         return "stale"

@@ -8,12 +8,13 @@ math and link targets blanked), so code and identifiers are never looked at.
   translated pages have 80 % or more, an English page 0 %: a copy of the
   English page, stamped, is not a translation.
 - A paragraph (a list item, a table row): :data:`WORDS` English words or more
-  and no Hangul. Quoted text and link text (a title) are English on purpose
-  and not counted; the real pages' Hangul-free paragraphs have two words.
+  and no Hangul. Quoted text is English on purpose and not counted; the real
+  pages' Hangul-free paragraphs have two words at most.
 - A term: the ``en`` of a glossary term (or its plural) as a word, where its
   ``ko`` is Korean (``jaxpr``, ``scan``, ``XLA`` are their own Korean), except
   in parentheses or quotes, where it glosses the Korean term
-  (``기울기(gradient)``), and in a dotted name (``jax.random.split``).
+  (``기울기(gradient)``), and in a dotted name (``jax.random.split``); not in
+  what is reported as English already, a page or a paragraph.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]+")
 GLOSS = re.compile(r"\([^()]*\)|\"[^\"]*\"|“[^”]*”|'[^']*'|\u2018[^\u2019]*\u2019")
 LETTER = re.compile(r"[^\W\d_]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]+(?:['\u2019-][A-Za-z]+)*")
-# Quoted text and link text: English on purpose (a quoted term, a title).
-QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|\u2018[^\u2019]*\u2019|\[[^\]]*\]")
+# Quoted text: English on purpose (a quoted term, a title).
+QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|\u2018[^\u2019]*\u2019")
 # Where a paragraph's line starts a block of its own: list item, heading, table.
 BLOCK = re.compile(r"^\s*(?:[-*+][ \t]|\d+[.)][ \t]|#|\|)")
 SHARE = 0.5  # the least Hangul share of a Korean page's letters
@@ -53,41 +54,42 @@ def _blocks(lines: Lines) -> Iterator[list[tuple[int, str]]]:
     yield from [block] if block else []
 
 
-def _page(page: Page, lines: Lines) -> Iterator[Problem]:
+def _share(lines: Lines) -> float:
+    """The share of Hangul among the letters of ``lines`` (1 without letters)."""
     letters = LETTER.findall("".join(line for _, line in lines))
     hangul = sum(1 for letter in letters if HANGUL.match(letter))
-    if not letters or hangul / len(letters) >= SHARE:
-        return
-    data = page.rel.removesuffix(f"{page.lang}/{page.name}.md") + DATA
-    message = (
-        f"this page is not translated: {hangul / len(letters):.0%} of the letters "
-        f"of its prose are Hangul (a Korean page has {SHARE:.0%} or more): "
-        f"translate it, or remove it and list {page.name!r} under [in_progress] "
-        f"{page.lang} in {data} until it is"
-    )
-    yield Problem(page.rel, None, message)
+    return hangul / len(letters) if letters else 1.0
 
 
-def _paragraphs(page: Page, lines: Lines) -> Iterator[Problem]:
+def _english(lines: Lines) -> Iterator[tuple[list[tuple[int, str]], str]]:
+    """Each paragraph still in English, with its first words."""
     for block in _blocks(lines):
         text = " ".join(line.strip() for _, line in block)
         words = ENGLISH_WORD.findall(QUOTED.sub(" ", text))
-        if len(words) < WORDS or HANGUL.search(text):
-            continue
-        message = (
-            f"this paragraph is still in English ({' '.join(words[:5])!r}...): "
-            "translate it (English quoted on purpose goes in quotes or code)"
-        )
-        yield Problem(page.rel, block[0][0], message)
+        if len(words) >= WORDS and not HANGUL.search(text):
+            yield block, " ".join(BLOCK.sub("", text).split()[:5])
 
 
 def untranslated(page: Page, lines: Lines) -> Iterator[Problem]:
     """A Korean page, or its paragraphs, still in English."""
-    yield from _page(page, lines)
-    yield from _paragraphs(page, lines)
+    if (share := _share(lines)) < SHARE:
+        data = page.rel.removesuffix(f"{page.lang}/{page.name}.md") + DATA
+        message = (
+            f"this page is not translated: {share:.0%} of the letters of its "
+            f"prose are Hangul (a Korean page has {SHARE:.0%} or more): translate "
+            f"it, or remove it and list {page.name!r} under [in_progress] "
+            f"{page.lang} in {data} until it is"
+        )
+        yield Problem(page.rel, None, message)
+    for block, start in _english(lines):
+        message = (
+            f"this paragraph is still in English ({start!r}...): translate it "
+            "(English quoted on purpose goes in quotes or code)"
+        )
+        yield Problem(page.rel, block[0][0], message)
 
 
-def _english(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term]]:
+def _terms(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term]]:
     """A pattern for each term's English that the Korean prose must not use:
     the longest first, so that 'gradient descent' is one term, not two."""
     found = []
@@ -105,15 +107,20 @@ def _english(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term]]:
 def english_terms(lines: Lines, glossary: list[Term]) -> Iterator[tuple[int, str, str]]:
     """(line, the term's English, message) for each term written in English
     where the glossary has Korean for it."""
-    patterns = _english(glossary)
+    if _share(lines) < SHARE:
+        return  # the page is reported as English
+    skipped = {number for block, _ in _english(lines) for number, _ in block}
+    patterns = _terms(glossary)
     for number, line in lines:
+        if number in skipped:
+            continue
         glosses = [m.span() for m in GLOSS.finditer(line)]
         taken: list[tuple[int, int, str, str]] = []
         for pattern, term in patterns:
             for match in pattern.finditer(line):
                 start, end = match.span()
                 if any(a < start < b for a, b in glosses) or any(
-                    a < end and start < b for a, b, *_ in taken
+                    a < end and start < b for a, b, _, _ in taken
                 ):
                     continue
                 message = (

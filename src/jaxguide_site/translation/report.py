@@ -22,7 +22,7 @@ EXPLAINED = {
     "ko": ("docs/ko/contributing.md", "두 언어 맞춰 보기"),
 }
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
-STATES = ("translated", "stale", "in progress", "missing")
+STATES = ("translated", "stale", "unstamped", "in progress", "missing")
 
 
 @dataclass(frozen=True)

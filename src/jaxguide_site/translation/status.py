@@ -28,6 +28,7 @@ HEADERS = (_("Page"), _("State"), _("Last update"))
 STATES = {
     "translated": _("Translated"),
     "stale": _("Stale"),
+    "unstamped": _("Not stamped"),
     "in progress": _("In progress"),
     "missing": _("Missing"),
 }
