@@ -19,6 +19,7 @@ the first language executes each page once and the second reuses it.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -32,12 +33,17 @@ __all__ = [
     "html_dir",
     "jobs",
     "main",
+    "not_executed_lines",
     "preview",
     "preview_addresses",
     "sphinx_command",
 ]
 
 STRICT = ("-W", "-n", "--keep-going", "-T")
+# What a preview showed without outputs, written into its doctree folder by
+# src/jaxguide_site/execution/preview.py and printed when the preview ends.
+PREVIEW_REPORT = "jaxguide-preview.json"
+FULL_BUILD = "python -m nox -s docs"
 MAX_JOBS = 4  # each parallel reader may run a notebook kernel with JAX in it
 
 
@@ -116,7 +122,10 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
     show the outputs the execution cache holds (src/jaxguide_site/execution/
     preview.py). Warnings are shown, not fatal; its own doctree folder keeps
     the strict build's environment untouched, and a second preview re-reads
-    only the changed pages."""
+    only the changed pages (and writes again the pages whose references
+    into them changed: execution/referrers.py). Its last lines list the
+    pages shown without outputs, and how to get them."""
+    doctrees = build / "preview" / "doctrees" / lang
     command = [
         "sphinx-build",
         "-b",
@@ -128,7 +137,7 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
         "-D",
         "jaxguide_execute=0",
         "-d",
-        str(build / "preview" / "doctrees" / lang),
+        str(doctrees),
         "-q",
         "-j",
         str(jobs()),
@@ -137,7 +146,8 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
         *extra,
     ]
     _run(command)
-    for line in preview_addresses(docs / lang, build / "preview" / lang):
+    shown = preview_addresses(docs / lang, build / "preview" / lang)
+    for line in [*shown, *not_executed_lines(doctrees / PREVIEW_REPORT)]:
         print(f"jaxguide-build: {line}", flush=True)
 
 
@@ -150,6 +160,38 @@ def preview_addresses(pages: Path, out: Path) -> list[str]:
         html = (out / edited.relative_to(pages)).with_suffix(".html").resolve()
         shown.append(
             f"the page edited last: {html.as_uri()} (each page is {out}/<page>.html)"
+        )
+    return shown
+
+
+def not_executed_lines(report: Path) -> list[str]:
+    """What a preview's ``report`` says of the pages shown without outputs:
+    which they are, and how to get their outputs (nothing if none)."""
+    try:
+        found = json.loads(report.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    pages = found["not_executed"]
+    if not pages:
+        return []
+    shown = [
+        (
+            f"{len(pages)} page(s) not executed, shown without outputs and with "
+            f"a banner saying so: {', '.join(pages)}"
+        )
+    ]
+    if found["cache_empty"]:
+        shown.append(
+            "the execution cache is empty (a fresh clone, or src/jaxguide or the "
+            f"pins changed since the last full build): run '{FULL_BUILD}' once; "
+            "it executes every page (several minutes) and fills the cache, and "
+            "every preview after it shows the outputs"
+        )
+    else:
+        shown.append(
+            "the execution cache lacks their code as it is now (changed since "
+            f"the last full build): '{FULL_BUILD}' executes them and fills the "
+            "cache, and the next preview shows their outputs"
         )
     return shown
 

@@ -2,7 +2,8 @@
 parallel readers start, trimmed after them), measuring pages executed with
 no other page executing, one warning per failed cell, the
 per-build execution report, incremental builds that write what clean
-builds write, and prose-only previews that execute nothing.
+builds write (references into a re-read page checked again), and prose-only
+previews that execute nothing.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import cache, failures, incremental, measuring, preview, report
+from . import cache, failures, incremental, measuring, preview, referrers, report
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -23,5 +24,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     failures.setup(app)
     report.setup(app)
     incremental.setup(app)
+    referrers.setup(app)
     preview.setup(app)
     return PARALLEL_SAFE

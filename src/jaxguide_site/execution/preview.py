@@ -7,24 +7,55 @@ build executes every page the cache does not hold, which on a fresh clone is
 every page (minutes). In a preview a page the cache holds shows its outputs;
 one it does not hold is shown without them, and its glued figures are left
 out, with one line saying so instead of a warning per figure.
+
+Such a page says so in a banner at its top, in its language, so that a
+missing output is never taken for code that prints nothing, and the preview
+lists those pages when it ends (it writes them to
+:data:`~jaxguide_site.site_build.PREVIEW_REPORT`, which ``jaxguide-build
+--preview`` prints). Once the cache holds more (a full build ran), the next
+preview reads them again. The real build executes every page the cache
+lacks, so it never shows the banner.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from jupyter_cache import get_cache
 from myst_nb import sphinx_ as myst_nb_sphinx
 from myst_nb.core.execute import NotebookClientBase
+from sphinx.environment.collectors import EnvironmentCollector
+
+from ..interface_text.catalog import _
+from ..site_build import PREVIEW_REPORT
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
 CONFIG_NAME = "jaxguide_execute"
+BANNER_CLASS = "jaxguide-not-executed"
+BANNER_TITLE = _("Not executed in this preview")
+BANNER_TEXT = _(
+    "The outputs of this page's code are not shown: the execution cache has "
+    "none for its code as it is now (a fresh clone, or code changed since the "
+    "last full build). `python -m nox -s docs` executes the pages and fills "
+    "the cache; the next preview shows their outputs."
+)
+PAGES = "jaxguide_not_executed"  # env: the pages shown without outputs
+RECORDS = "jaxguide_cache_records"  # env: what the cache held when last read
 
 _create_client = myst_nb_sphinx.create_client
+# The sources this process read without outputs. myst-nb has no place to say
+# so on the page: the source is added while it parses the page and taken out
+# when the same process finishes reading it (NotExecutedPages.process_doc).
+_without_outputs: set[Path] = set()
 
 
 def _cached_outputs_only(
@@ -38,8 +69,91 @@ def _cached_outputs_only(
             cache.match_cache_notebook(notebook)
         except KeyError:
             logger.info("preview: not in the execution cache, shown without outputs")
+            if any(cell.cell_type == "code" for cell in notebook.cells):
+                _without_outputs.add(Path(source))
             return NotebookClientBase(notebook, Path(source), nb_config, logger)
     return _create_client(notebook, source, nb_config, logger, *args, **kwargs)
+
+
+def with_code(text: str) -> list[nodes.Node]:
+    """``text`` as nodes, each part between backticks as inline code."""
+    parts = re.split(r"`([^`]+)`", text)
+    return [
+        nodes.literal(text=part) if index % 2 else nodes.Text(part)
+        for index, part in enumerate(parts)
+        if part
+    ]
+
+
+def banner() -> nodes.admonition:
+    """The banner of a page shown without its outputs, in the build's language."""
+    return nodes.admonition(
+        "",
+        nodes.title("", str(BANNER_TITLE)),
+        nodes.paragraph("", "", *with_code(str(BANNER_TEXT))),
+        classes=["warning", BANNER_CLASS],
+    )
+
+
+def add_banner(doctree: nodes.document) -> None:
+    """Put :func:`banner` under the page's title (at its top, if it has none)."""
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None and section.children:
+        section.insert(1 if isinstance(section[0], nodes.title) else 0, banner())
+    else:
+        doctree.insert(0, banner())
+
+
+def _pages(env: BuildEnvironment) -> set[str]:
+    if not hasattr(env, PAGES):
+        setattr(env, PAGES, set())
+    pages: set[str] = getattr(env, PAGES)
+    return pages
+
+
+def _cache_records(app: Sphinx) -> tuple[str, ...]:
+    cache = get_cache(app.config.nb_execution_cache_path)
+    return tuple(sorted(record.hashkey for record in cache.list_cache_records()))
+
+
+class NotExecutedPages(EnvironmentCollector):
+    """The pages a preview shows without outputs, each with its banner."""
+
+    def clear_doc(self, _app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        _pages(env).discard(docname)
+
+    def merge_other(
+        self,
+        _app: Sphinx,
+        env: BuildEnvironment,
+        docnames: AbstractSet[str],
+        other: BuildEnvironment,
+    ) -> None:
+        _pages(env).update(_pages(other) & docnames)
+
+    def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        source = Path(app.env.doc2path(app.env.docname))
+        if source in _without_outputs:
+            _without_outputs.discard(source)
+            _pages(app.env).add(app.env.docname)
+            add_banner(doctree)
+
+    def get_outdated_docs(
+        self,
+        app: Sphinx,
+        env: BuildEnvironment,
+        _added: AbstractSet[str],
+        _changed: AbstractSet[str],
+        _removed: AbstractSet[str],
+    ) -> list[str]:
+        """The pages shown without outputs, once the cache holds other records."""
+        if app.config[CONFIG_NAME]:
+            return []
+        records = _cache_records(app)
+        if records == getattr(env, RECORDS, None):
+            return []
+        setattr(env, RECORDS, records)
+        return sorted(_pages(env) & env.found_docs)
 
 
 def _apply(_app: Sphinx, config: Config) -> None:
@@ -55,6 +169,23 @@ def _apply(_app: Sphinx, config: Config) -> None:
     ]
 
 
+def _report(app: Sphinx, exception: BaseException | None) -> None:
+    """Write which pages this preview shows without outputs; undo :func:`_apply`
+    (a later build in the same process, as in the tests, executes again)."""
+    if app.config[CONFIG_NAME]:
+        return
+    myst_nb_sphinx.create_client = _create_client
+    if exception is None:
+        report = {
+            "not_executed": sorted(_pages(app.env) & app.env.found_docs),
+            "cache_empty": not _cache_records(app),
+        }
+        path = Path(app.doctreedir) / PREVIEW_REPORT
+        path.write_text(json.dumps(report, indent=1), encoding="utf-8")
+
+
 def setup(app: Sphinx) -> None:
     app.add_config_value(CONFIG_NAME, True, "env", bool)
     app.connect("config-inited", _apply)
+    app.add_env_collector(NotExecutedPages)
+    app.connect("build-finished", _report)
