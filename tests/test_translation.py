@@ -348,15 +348,18 @@ def test_figure_directives_count_as_figures(docs: Path) -> None:
     )
 
 
-def test_label_in_one_language_only_is_named(docs: Path) -> None:
+def test_label_renamed_in_one_language_is_one_finding(docs: Path) -> None:
+    """More in tests/test_translation_labels.py."""
     edit(docs, "ko/intro", "(intro-more)=", "(intro-further)=")
     at = (
         line(docs, "ko/intro", "(intro-further)="),
         line(docs, "en/intro", "(intro-more)="),
     )
     assert errors(check(docs)) == [
-        f"docs/ko/intro.md:{at[0]}: label (intro-further)= is not in docs/en/intro.md",
-        f"docs/en/intro.md:{at[1]}: label (intro-more)= is not in docs/ko/intro.md",
+        (
+            f"docs/ko/intro.md:{at[0]}: label (intro-further)= here, the English "
+            f"page has (intro-more)= at docs/en/intro.md:{at[1]}: rename it to match"
+        ),
     ]
 
 

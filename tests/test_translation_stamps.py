@@ -64,7 +64,8 @@ def test_diff_shows_word_by_word_what_changed_since_the_stamp(
     assert re.fullmatch(
         f"What changed in the prose of docs/en/intro.md since {KO} was stamped "
         rf"\(prose_sha {stamped}, as of commit {first[:10]}, \d{{4}}-\d\d-\d\d\), "
-        r"as \[-removed-\] and \{\+added\+\} words:",
+        r"as \[-removed-\] and \{\+added\+\} words, each followed by where this "
+        r"page says what the old text said \(→\) and the glossary's terms in it:",
         out[0],
     )
     at = line(repo / "docs", "en/intro", "before anything else")
@@ -74,6 +75,7 @@ def test_diff_shows_word_by_word_what_changed_since_the_stamp(
             "[-first,-] {+before anything else,+} or {doc}`the home page <index>`. "
             "(intro-more)= ## More"
         ),
+        f"  → {KO}:{line(repo / 'docs', 'ko/intro', '먼저')} (section '# 소개', paragraph 1)",
         f"Update {KO} to match, then run: python -m nox -s i18n -- stamp {KO}",
     ]
 

@@ -5,14 +5,20 @@
     jaxguide-i18n [check] [--strict] [--docs docs]   # compare the two languages
     jaxguide-i18n diff docs/ko/page.md               # what changed in its source
     jaxguide-i18n stamp [--force] docs/ko/page.md ...
+    jaxguide-i18n copy-code docs/ko/page.md          # the source's code cells
+    jaxguide-i18n glossary WORD [--docs docs]        # a term, either language
 
 ``check`` prints one line per problem (file:line: message), a note naming
 each page in progress and a summary; it fails on errors, and with
 ``--strict`` (the tests, CI) on warnings too: stale translations. ``diff``
 shows, word by word, what changed in the source's prose since the translation
-was stamped. ``stamp`` records the source's current prose_sha in the
-translation's front matter; it refuses a stale translation that has not
-changed since its source did (``--force`` stamps it anyway). Translators run
+was stamped, each change with the translation's section and line to edit and
+the glossary's terms in it. ``stamp`` records the source's current prose_sha
+in the translation's front matter; it refuses a stale translation that has
+not changed since its source did (``--force`` stamps it anyway), and warns
+where it changed in other sections than its source. ``copy-code`` copies the
+source's code cells into the translation, ``glossary`` looks a term up.
+Translators run
 it through nox (``python -m nox -s i18n -- diff docs/ko/jit.md``), which
 installs the toolchain it reads pages with.
 """
@@ -64,14 +70,9 @@ def _check(docs: Path, *, strict: bool) -> int:
 
 
 def _diff(page: Path) -> int:
-    from .parity import parse_source, read_source  # noqa: PLC0415 (see main)
-    from .stamps import (  # noqa: PLC0415
-        locate,
-        recorded_sha,
-        stamped_source,
-        text_sha,
-        word_diff,
-    )
+    from .changes import where_to_edit  # noqa: PLC0415 (see main)
+    from .parity import parse_source, read_source  # noqa: PLC0415
+    from .stamps import locate, recorded_sha, stamped_source, text_sha  # noqa: PLC0415
 
     pair = locate(page, "diff")
     if (recorded := recorded_sha(read_source(page))) is None:
@@ -93,15 +94,17 @@ def _diff(page: Path) -> int:
     print(
         f"What changed in the prose of {pair.source} since {page} was stamped "
         f"(prose_sha {recorded}, as of commit {old.commit[:10]}, {old.date}), "
-        "as [-removed-] and {+added+} words:"
+        "as [-removed-] and {+added+} words, each followed by where this page "
+        "says what the old text said (→) and the glossary's terms in it:"
     )
-    print("\n".join(word_diff(parse_source(old.text), source, str(pair.source))))
+    print("\n".join(where_to_edit(pair, parse_source(old.text), source)))
     print(f"Update {page} to match, then run: {COMMAND} stamp {page}")
     return 0
 
 
 def _stamp(pages: list[Path], *, force: bool) -> int:
-    from .parity import read_source  # noqa: PLC0415 (see main)
+    from .changes import misplaced_edits  # noqa: PLC0415 (see main)
+    from .parity import read_source  # noqa: PLC0415
     from .stamps import (  # noqa: PLC0415
         edited_since_change,
         locate,
@@ -130,6 +133,8 @@ def _stamp(pages: list[Path], *, force: bool) -> int:
             )
             failed = 1
             continue
+        if edited and (warning := misplaced_edits(pair, str(recorded))):
+            print(warning, file=sys.stderr)
         if edited is None and not force and recorded not in {None, current}:
             print(
                 f"{page}: warning: git's history cannot tell whether this page was "
@@ -138,6 +143,21 @@ def _stamp(pages: list[Path], *, force: bool) -> int:
             )
         print(f"{page}: translated_from prose_sha {stamp(page)}")
     return failed
+
+
+def _copy_code(page: Path) -> int:
+    from .copy_code import copy_code  # noqa: PLC0415 (see main)
+    from .stamps import locate  # noqa: PLC0415
+
+    print(copy_code(locate(page, "copy-code")))
+    return 0
+
+
+def _glossary(args: argparse.Namespace) -> int:
+    from .lookup import lookup  # noqa: PLC0415 (see main)
+
+    print("\n".join(lookup(args.word, args.docs)))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,11 +182,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="stamp a stale page even if it did not change since its source did",
     )
+    copying = commands.add_parser(
+        "copy-code", help="copy the source's code cells into a translation"
+    )
+    copying.add_argument("page", type=Path, help="e.g. docs/ko/jit.md")
+    looking = commands.add_parser("glossary", help="look a term up, in either language")
+    looking.add_argument("word", help="e.g. gradient, 기울기")
+    looking.add_argument(
+        "--docs", type=Path, default=Path("docs"), help="default: docs"
+    )
     given = sys.argv[1:] if argv is None else argv
     if given[:1] not in ([name] for name in (*commands.choices, "-h", "--help")):
         given = ["check", *given]  # `jaxguide-i18n --strict` checks
     args = parser.parse_args(given)
-    if args.command == "check":
+    if args.command in {"check", "glossary"}:
         missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
         if missing:
             parser.error(
@@ -180,6 +209,10 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args.docs, strict=args.strict)
         if args.command == "diff":
             return _diff(args.page)
+        if args.command == "copy-code":
+            return _copy_code(args.page)
+        if args.command == "glossary":
+            return _glossary(args)
         return _stamp(args.pages, force=args.force)
     except ModuleNotFoundError as exc:
         if (exc.name or "").partition(".")[0] not in TOOLCHAIN:

@@ -23,7 +23,15 @@ from pathlib import Path
 
 from ..languages import LANGUAGES
 from .glossary import Term, load_glossary
-from .parity import compare, first_difference, read_source, targets, toctrees
+from .labels import compare_labels
+from .parity import (
+    LABEL,
+    compare,
+    first_difference,
+    read_source,
+    targets,
+    toctrees,
+)
 from .prose import Language, check_prose
 from .report import COMMAND, DATA, Page, PageState, Problem, Report, did_you_mean
 from .stamps import SHA, text_sha
@@ -66,6 +74,9 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
     tr, src = (ko, en) if declaring != [en] else (en, ko)
     report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
+    report.errors += [
+        Problem(*f) for f in compare_labels(tr.rel, tr.text, src.rel, src.text)
+    ]
     if not declaring:
         message = (
             f"neither this page nor {en.rel} declares translated_from: the "
@@ -201,6 +212,17 @@ def _read(docs: Path) -> dict[str, dict[str, Page]]:
     return pages
 
 
+def _paired_labels(pages: dict[str, dict[str, Page]], lang: str) -> frozenset[str]:
+    """The labels of the pages that ``lang``'s pages translate."""
+    other = next(code for code in LANGUAGES if code != lang)
+    return frozenset(
+        label[1:-1]
+        for name, page in pages[other].items()
+        if name in pages[lang] and "translated_from" in pages[lang][name].text.meta
+        for _, label in page.text.find(LABEL)
+    )
+
+
 def _glossary(docs: Path, report: Report) -> list[Term]:
     try:
         return load_glossary(docs / "_data" / "glossary.toml")
@@ -222,6 +244,7 @@ def check(docs: Path) -> Report:
             frozenset(pages[lang]),
             frozenset(progress[lang]),
             frozenset(t for page in pages[lang].values() for t in targets(page.text)),
+            _paired_labels(pages, lang),
         )
         for lang in LANGUAGES
     }

@@ -7,10 +7,11 @@ outside any code (code cells, code blocks, code directives such as
 ``{eval-rst}``; the lines of directives that hold text, such as ``{note}``,
 a ``{toctree}`` or a ``{glue:figure}`` caption, are prose), each with its line
 in the file. :func:`compare` lists what differs between two versions:
-kernelspec, code cells, figures, headings (aligned on the labels and code
-cells around them, so that a missing one is found where it was) and
-``(label)=`` targets. :func:`toctrees` and :func:`targets` read the toctree
-entries and the ``{ref}`` targets a page defines.
+kernelspec, code cells, figures and headings (aligned on the labels and code
+cells around them, so that a missing one is found where it was); the
+``(label)=`` targets are compared in :mod:`.labels`. :func:`toctrees` and
+:func:`targets` read the toctree entries and the ``{ref}`` targets a page
+defines.
 """
 
 from __future__ import annotations
@@ -337,17 +338,4 @@ def compare(path: str, page: Source, other_path: str, other: Source) -> list[Fou
     for what, get in (("code cells", _cell_items), ("figures", _figure_items)):
         found += _count(what, (path, get(page)), (other_path, get(other)))
     found += _headings(path, page, other_path, other)
-    labels, other_labels = (
-        {label: n for n, label in s.find(LABEL)} for s in (page, other)
-    )
-    found += [
-        (path, n, f"label {label}= is not in {other_path}")
-        for label, n in labels.items()
-        if label not in other_labels
-    ]
-    found += [
-        (other_path, n, f"label {label}= is not in {path}")
-        for label, n in other_labels.items()
-        if label not in labels
-    ]
-    return found
+    return found  # the labels: .labels.compare_labels

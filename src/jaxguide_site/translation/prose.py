@@ -60,11 +60,15 @@ SENTENCE_END = re.compile(r"(?:[.!?:;…。]|\$\$)[*_\"'”\u2019)\]»]*[ \t]*$"
 @dataclass(frozen=True)
 class Language:
     """What a page's language has: its pages, those being translated into
-    it (not there yet) and the ``{ref}`` targets of its pages."""
+    it (not there yet) and the ``{ref}`` targets of its pages; and the labels
+    of the pages its pages translate (``paired``): a ``{ref}`` to one of
+    those that it lacks is reported once, at the translation that lacks the
+    label (:mod:`.labels`), not at each link."""
 
     names: frozenset[str]
     progress: frozenset[str]
     labels: frozenset[str]
+    paired: frozenset[str] = frozenset()
 
 
 def _masked(line: str) -> str:
@@ -119,7 +123,7 @@ def _links(page: Page, here: Language) -> Iterator[Problem]:
                 continue
             yield Problem(page.rel, number, message)
         for target in _targets(line, "ref", "numref"):
-            if ":" not in target and target not in here.labels:
+            if ":" not in target and target not in here.labels | here.paired:
                 hint = did_you_mean(target, here.labels)
                 message = (
                     f"{{ref}} target {target!r} is not a label on any page of "

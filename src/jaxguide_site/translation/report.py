@@ -23,6 +23,7 @@ EXPLAINED = {
 }
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
 STATES = ("translated", "stale", "unstamped", "in progress", "missing")
+NAMES = {"en": "English", "ko": "Korean"}  # each language, in messages
 
 
 @dataclass(frozen=True)

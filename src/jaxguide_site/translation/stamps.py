@@ -10,7 +10,7 @@ collapsed)::
 
 Nothing else is needed to recover that version of the source: of the source's
 versions in git's history (renames followed), the newest whose prose has that
-hash is it (:func:`stamped_source`). So :func:`word_diff` shows, word by word,
+hash is it (:func:`stamped_source`). So :mod:`.changes` shows, word by word,
 what changed in the source's prose since the translation was stamped, and
 :func:`edited_since_change` tells whether the translation changed after the
 source did (stamping an untouched translation would hide the change). Both
@@ -29,7 +29,6 @@ import hashlib
 import re
 import subprocess
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..languages import LANGUAGES
@@ -194,9 +193,10 @@ def stamped_source(source: Path, sha: str) -> Version | None:
     return found[0][found[1]] if found else None
 
 
-def edited_since_change(pair: Pair, sha: str) -> bool | None:
-    """Whether the translation's prose changed since its source's prose left
-    ``sha``; None where git's history cannot tell."""
+def before_change(pair: Pair, sha: str) -> tuple[str, str | None] | None:
+    """The source's text whose prose_sha is ``sha`` and the translation's text
+    from before the source's prose left it (None: there was no translation);
+    None where git's history cannot tell."""
     where, there = repository(pair.source), repository(pair.translation)
     found = _stamped_index(*where, sha) if where else None
     if found is None or there is None:
@@ -204,34 +204,13 @@ def edited_since_change(pair: Pair, sha: str) -> bool | None:
     versions, index = found
     # The source changed in the commit after the stamped version, or since HEAD.
     before = f"{versions[index - 1].commit}^" if index else "HEAD"
-    old = _git(there[0], "show", f"{before}:{there[1]}")
+    return versions[index].text, _git(there[0], "show", f"{before}:{there[1]}")
+
+
+def edited_since_change(pair: Pair, sha: str) -> bool | None:
+    """Whether the translation's prose changed since its source's prose left
+    ``sha``; None where git's history cannot tell."""
+    if (found := before_change(pair, sha)) is None:
+        return None
+    old = found[1]
     return old is None or text_sha(parse_source(old)) != prose_sha(pair.translation)
-
-
-def word_diff(old: Source, new: Source, path: str, context: int = 8) -> list[str]:
-    """One line per change between the prose of ``old`` and ``new``: the line
-    of ``path`` (the new version) where it is, with ``context`` words around
-    it, removed words as ``[-words-]`` and added ones as ``{+words+}``."""
-    a, b = (
-        [(w, n) for n, line in counted(s) for w in line.split()] for s in (old, new)
-    )
-    words = [w for w, _ in a], [w for w, _ in b]
-    matcher = SequenceMatcher(None, *words, autojunk=False)
-    lines = []
-    for group in matcher.get_grouped_opcodes(context):
-        parts: list[str] = []
-        line = None
-        for op, i1, i2, j1, j2 in group:
-            removed, added = " ".join(words[0][i1:i2]), " ".join(words[1][j1:j2])
-            if op == "equal":
-                parts.append(added)
-                continue
-            if line is None:
-                line = b[min(j1, len(b) - 1)][1] if b else 1
-            if removed:
-                parts.append(f"[-{removed}-]")
-            if added:
-                parts.append(f"{{+{added}+}}")
-        if line is not None:
-            lines.append(f"{path}:{line}: {' '.join(parts)}")
-    return lines
