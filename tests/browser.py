@@ -24,7 +24,7 @@ import os
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -365,15 +365,10 @@ class SitePage:
             summary=self.page.locator("#search .pagefind-ui__message").inner_text(),
         )
 
-    def page_texts(self, built: dict[str, Path], lang: str) -> dict[str, str]:
-        """The article text of every written page of one language (its pages
-        are those of Sphinx's build ``built[lang]``), as the browser parses
-        it (no sidebar, no previous/next links)."""
-        names = sorted(
-            path.stem
-            for path in built[lang].glob("*.html")
-            if path.stem not in GENERATED_PAGES
-        )
+    def page_texts(self, lang: str, names: Iterable[str]) -> dict[str, str]:
+        """The article text of the pages ``names`` of one language (written
+        pages and stand-ins; not those Sphinx generates), as the browser
+        parses it (no sidebar, no previous/next links)."""
         self.page.goto(self.url(lang, "index"))
         texts: dict[str, str | None] = self.page.evaluate(
             _PAGE_TEXTS_JS, {name: self.url(lang, name) for name in names}

@@ -7,16 +7,33 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
+from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.site_build import STRICT as SPHINX_STRICT  # the site's flags
+from jaxguide_site.translation.pages import guide_pages
+
+if TYPE_CHECKING:
+    from _pytest.mark.structures import ParameterSet
 
 REPO = Path(__file__).resolve().parents[1]
-DOCS = REPO / "docs"
+# The project's docs folder: the site's configuration (conf.py), with which
+# every build is made, and where the project's scripts write.
+PROJECT_DOCS = REPO / "docs"
+# The docs folder whose pages the tests read: the project's, or a copy of it
+# named by this variable (tests/test_page_in_progress.py runs the tests that
+# walk the pages over a copy with a page in progress).
+DOCS_VARIABLE = "JAXGUIDE_TEST_DOCS"
+DOCS = Path(os.environ.get(DOCS_VARIABLE) or PROJECT_DOCS).resolve()
+# Each language's pages, as the translation checker and the site see them:
+# take every page list from here, never from a glob of docs/<lang>.
+GUIDE_PAGES = guide_pages(DOCS)
 # `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>/html
 # (myst-nb's executed notebooks beside it, in build/sphinx/<lang>/jupyter_execute),
 # then lays them out as the published site in build/html: /<lang>/<version>/,
@@ -33,6 +50,18 @@ kernelspec:
   language: python
 ---
 """
+
+
+def written_in_each_language(names: Iterable[str]) -> list[ParameterSet]:
+    """pytest's parameters ``lang, name``: each of ``names`` in each language
+    it is written in (a page in progress has only a stand-in in the other,
+    which is not a teaching page), with the ids ``<name>-<lang>``."""
+    return [
+        pytest.param(lang, name, id=f"{name}-{lang}")
+        for name in names
+        for lang in LANGUAGES
+        if name in GUIDE_PAGES.written[lang]
+    ]
 
 
 def built_version(built: Path = BUILT) -> str:
@@ -62,7 +91,7 @@ def run_sphinx(
         "-b",
         builder,
         "-c",
-        str(DOCS),
+        str(PROJECT_DOCS),
         "-D",
         f"language={lang}",
         "-D",
@@ -98,7 +127,7 @@ class BuildResult:
 SITE_CONF = f"""\
 from pathlib import Path
 
-__file__ = {str(DOCS / "conf.py")!r}
+__file__ = {str(PROJECT_DOCS / "conf.py")!r}
 exec(compile(Path(__file__).read_text(encoding="utf-8"), __file__, "exec"))
 """
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import jaxguide
-from helpers import DOCS
+from helpers import GUIDE_PAGES
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.myst_notebook import code_cells
 
@@ -97,8 +97,11 @@ def test_glued_figures_show_the_measured_values_without_quotes(
 def test_every_public_helper_is_used_by_a_page() -> None:
     source = "\n".join(
         cell.source
-        for page in sorted((DOCS / "en").glob("*.md"))
-        for cell in code_cells(page.read_text(encoding="utf-8"))
+        for lang in LANGUAGES
+        for name in GUIDE_PAGES.written[lang]
+        for cell in code_cells(
+            GUIDE_PAGES.source(lang, name).read_text(encoding="utf-8")
+        )
     )
     unused = [
         name

@@ -14,7 +14,7 @@ from pathlib import Path
 import jax
 import pytest
 
-from helpers import DOCS
+from helpers import DOCS, GUIDE_PAGES, written_in_each_language
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.myst_notebook import code_cells
 
@@ -26,9 +26,7 @@ NOT_TEACHING = {
     "status",
     "contributing",
 }  # landing and reference
-TEACHING_PAGES = sorted(
-    path.stem for path in (DOCS / "en").glob("*.md") if path.stem not in NOT_TEACHING
-)
+TEACHING_PAGES = sorted(set(GUIDE_PAGES.names()) - NOT_TEACHING)
 HEADINGS = {
     "ko": {"summary": "## 정리", "exercises": "## 연습 문제"},
     "en": {"summary": "## What you learned", "exercises": "## Exercises"},
@@ -90,16 +88,26 @@ def toctree_parts(lang: str) -> list[tuple[str, list[str]]]:
 
 
 def test_table_of_contents_follows_the_parts_in_both_languages() -> None:
+    """Each language lists its pages in the same parts, in the same order; a
+    page in progress only where it is written (as the checker has it)."""
     parts = {lang: toctree_parts(lang) for lang in LANGUAGES}
+    in_progress = {name for lang in LANGUAGES for name in GUIDE_PAGES.in_progress[lang]}
     for lang in LANGUAGES:
         assert [caption for caption, _ in parts[lang]] == PARTS[lang]
-    assert [pages for _, pages in parts["ko"]] == [pages for _, pages in parts["en"]]
-    listed = [page for _, pages in parts["en"] for page in pages]
-    assert sorted(listed) == sorted([*TEACHING_PAGES, *NOT_TEACHING - {"index"}])
+        listed = [page for _, pages in parts[lang] for page in pages]
+        assert sorted(listed) == sorted(set(GUIDE_PAGES.written[lang]) - {"index"})
+    translated = {
+        lang: [
+            [page for page in pages if page not in in_progress]
+            for _, pages in parts[lang]
+        ]
+        for lang in LANGUAGES
+    }
+    assert translated["ko"] == translated["en"]
+    assert set(GUIDE_PAGES.in_every_language()) >= NOT_TEACHING
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", TEACHING_PAGES)
+@pytest.mark.parametrize(("lang", "name"), written_in_each_language(TEACHING_PAGES))
 def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
     lang: str, name: str
 ) -> None:
@@ -118,8 +126,7 @@ def test_page_ends_with_summary_and_exercises_with_a_hidden_solution(
     )
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", TEACHING_PAGES)
+@pytest.mark.parametrize(("lang", "name"), written_in_each_language(TEACHING_PAGES))
 def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
     built: dict[str, Path], lang: str, name: str
 ) -> None:
@@ -134,8 +141,7 @@ def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
     assert other not in html
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", TEACHING_PAGES)
+@pytest.mark.parametrize(("lang", "name"), written_in_each_language(TEACHING_PAGES))
 def test_jax_functions_link_to_jax_reference(
     built: dict[str, Path], lang: str, name: str
 ) -> None:
@@ -150,8 +156,9 @@ def test_jax_functions_link_to_jax_reference(
     assert all("#" in link for link in links), f"{lang}/{name}: {links}"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", sorted(TAUGHT_ERRORS))
+@pytest.mark.parametrize(
+    ("lang", "name"), written_in_each_language(sorted(TAUGHT_ERRORS))
+)
 def test_taught_errors_are_executed_and_shown(
     built: dict[str, Path], lang: str, name: str
 ) -> None:
@@ -174,12 +181,12 @@ def test_no_page_code_needs_the_build_toolchain() -> None:
     """A page's source, downloaded or opened in Colab, runs where only jaxguide
     is installed: its cells glue through jaxguide.glue, never myst-nb's."""
     needs_toolchain = [
-        f"{lang}/{page.name}"
+        f"{lang}/{name}.md"
         for lang in LANGUAGES
-        for page in sorted((DOCS / lang).glob("*.md"))
+        for name in GUIDE_PAGES.written[lang]
         if any(
             re.search(r"\b(myst_nb|sphinx)\b", cell.source)
-            for cell in code_cells(page.read_text(encoding="utf-8"))
+            for cell in code_cells(source(lang, name))
         )
     ]
     assert needs_toolchain == []

@@ -25,7 +25,14 @@ from typing import Any
 
 import pytest
 
-from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, build_project
+from helpers import (
+    DOCS,
+    GUIDE_PAGES,
+    NOTEBOOK_FRONT_MATTER,
+    PROJECT_DOCS,
+    REPO,
+    build_project,
+)
 from jaxguide_site.gpu_records.records import (
     RecordError,
     load_record,
@@ -91,7 +98,11 @@ def unrecorded_mentions(page: Path) -> list[str]:
 
 
 def pages() -> list[Path]:
-    return sorted(path for lang in LANGUAGES for path in (DOCS / lang).glob("*.md"))
+    return [
+        GUIDE_PAGES.source(lang, name)
+        for lang in LANGUAGES
+        for name in GUIDE_PAGES.written[lang]
+    ]
 
 
 def test_gpu_figures_come_from_a_record_of_the_script_as_it_is() -> None:
@@ -106,7 +117,7 @@ def test_gpu_figures_come_from_a_record_of_the_script_as_it_is() -> None:
     )
     known = script_measurements()
     named = {
-        f"{page.relative_to(REPO)}: {match['name']}"
+        f"{page.relative_to(DOCS.parent)}: {match['name']}"
         for page in pages()
         for line in page.read_text(encoding="utf-8").splitlines()
         if (match := DIRECTIVE.match(line)) and match["name"] not in known
@@ -473,7 +484,8 @@ def test_a_full_record_on_the_cpu_is_refused_with_the_next_step() -> None:
 
 
 def test_a_smoke_record_is_never_written_into_the_site() -> None:
-    result = run_script("--smoke", "--out", str(RECORDS))
+    site_records = PROJECT_DOCS / "_data" / "gpu_records"  # the script's, not a copy's
+    result = run_script("--smoke", "--out", str(site_records))
     assert result.returncode == 2
     assert "--smoke records tiny sizes" in result.stderr
 

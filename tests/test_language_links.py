@@ -1,8 +1,8 @@
 """The language switcher, hreflang links and stand-in pages, on a tiny real site.
 
 Two Sphinx builds (Korean and English) with the site's real configuration:
-a page in both languages, a page being translated (English only, listed in
-translations.toml) and an English-only page that is not.
+a page in both languages, a page being translated into each language (listed
+in translations.toml) and an English-only page that is not.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import build_project, sample_project
+from browser import GENERATED_PAGES
+from helpers import ROOTS, build_project, sample_project
 from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.translation.pages import guide_pages
 
 # A release, so that the links show they keep the version.
 ENV = {"JAXGUIDE_VERSION": "0.3", "JAXGUIDE_BASE_URL": "https://example.org/g/"}
@@ -79,7 +81,18 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
     tiny_site: Path,
 ) -> None:
     stand_in = html(tiny_site, "ko", "in-progress")
-    assert "이 페이지는 아직 한국어로 번역되지 않았습니다" in stand_in
+    # Named by the original's title (`# Being translated: `jit` & friends`),
+    # as Sphinx would title it, in its language.
+    original = '<span lang="en">Being translated: jit &amp; friends</span>'
+    assert f"<h1>{original} (아직 한국어로 번역되지 않음)</h1>" in stand_in
+    assert (
+        f"<p>이 페이지(“{original}”)는 아직 한국어로 번역되지 않았습니다. "
+        "번역하는 동안에는 원문을 읽어 주세요.</p>"
+    ) in stand_in
+    assert (
+        "<title>Being translated: jit &amp; friends (아직 한국어로 번역되지 않음)"
+        in stand_in
+    )
     assert (
         'href="../../en/0.3/in-progress.html" hreflang="en" lang="en">원문 읽기 (English)</a>'
         in stand_in
@@ -89,3 +102,34 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
     assert (
         'href="../../ko/0.3/in-progress.html" hreflang="ko"' in en
     )  # the switcher reaches the banner
+
+
+def test_page_written_in_korean_first_gets_an_english_stand_in(
+    tiny_site: Path,
+) -> None:
+    stand_in = html(tiny_site, "en", "korean-first")
+    original = '<span lang="ko">한국어로 먼저 쓴 페이지</span>'
+    assert f"<h1>{original} (not translated into English yet)</h1>" in stand_in
+    assert (
+        f"<p>This page, “{original}”, has not been translated into English yet. "
+        "Until it is, please read the original.</p>"
+    ) in stand_in
+    assert (
+        'href="../../ko/0.3/korean-first.html" hreflang="ko" lang="ko">Read the '
+        "original (한국어)</a>"
+    ) in stand_in
+    assert '<html lang="en"' in stand_in
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pages_the_tests_walk_are_those_built(tiny_site: Path, lang: str) -> None:
+    """The pages the tests walk (tests/helpers.py's GUIDE_PAGES, as the site
+    tests take them) are those a build has: a stand-in where a page is in
+    progress, nothing where a page is missing and not in progress."""
+    pages = guide_pages(ROOTS / "language-links")
+    built = {path.stem for path in (tiny_site / lang / "html").glob("*.html")}
+    assert built - GENERATED_PAGES == set(pages.on_site(lang))
+    assert (
+        set(pages.in_progress[lang])
+        == {"ko": {"in-progress"}, "en": {"korean-first"}}[lang]
+    )

@@ -12,10 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DOCS
+from helpers import GUIDE_PAGES
+from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.myst_notebook import code_cells, read_cells
 
-PAGES = sorted(DOCS.glob("*/*.md"))
+PAGES = [
+    GUIDE_PAGES.source(lang, name)
+    for lang in LANGUAGES
+    for name in GUIDE_PAGES.written[lang]
+]
 
 
 def test_cells_keep_their_options_and_where_they_are() -> None:

@@ -20,8 +20,8 @@ import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-from browser import site_page, skip_or_fail
-from helpers import BUILT, REPO, SITE, built_version
+from browser import GENERATED_PAGES, site_page, skip_or_fail
+from helpers import BUILT, GUIDE_PAGES, REPO, SITE, built_version
 from jaxguide_site.languages import LANGUAGES
 from site_checkers import (
     FIRST_VIEW_BUDGET_KB,
@@ -36,10 +36,10 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Request, Response
 
 SCREENSHOTS = REPO / "build" / "screenshots"
-# Pages of a Sphinx site that are generated, not written, load too.
+# The pages of each language's site (stand-ins included, which
+# test_site.py checks are all the site has), and those Sphinx generates.
 ALL_PAGES = {
-    lang: sorted(path.stem for path in (BUILT / lang / "html").glob("*.html"))
-    for lang in LANGUAGES
+    lang: sorted({*GUIDE_PAGES.on_site(lang), *GENERATED_PAGES}) for lang in LANGUAGES
 }
 # A sample for axe (nox -s audit checks every page): the home page, teaching
 # pages with figures, tables, errors and coloured sharding diagrams, the

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from browser import SitePage
-from helpers import REPO, built_version
+from helpers import GUIDE_PAGES, REPO, built_version
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -76,12 +76,10 @@ def test_relevance_meets_the_targets(site: Path, tmp_path: Path) -> None:
         assert found[lang]["top3"] >= targets["top3"], (lang, misses)
 
 
-def test_file_does_not_match_compile(
-    site_page: SitePage, built: dict[str, Path]
-) -> None:
+def test_file_does_not_match_compile(site_page: SitePage) -> None:
     """파일 (file) is not 컴파일 (compile): a page whose only 파일 is inside 컴파일
     must not come up, so the results cannot cover every page that says 컴파일."""
-    texts = site_page.page_texts(built, "ko")
+    texts = site_page.page_texts("ko", GUIDE_PAGES.on_site("ko"))
     compile_pages = {name for name, text in texts.items() if "컴파일" in text}
     # 파일 at the start of a word: "파일을", "데이터 파일", not "컴파일", "프로파일".
     file_word = re.compile(r"(?<![가-힣])파일")
@@ -110,7 +108,7 @@ def test_file_does_not_match_compile(
     ],
 )
 def test_excerpts_come_from_the_article(
-    site_page: SitePage, built: dict[str, Path], lang: str, query: str, word: str
+    site_page: SitePage, lang: str, query: str, word: str
 ) -> None:
     """Each result's excerpt is prose of its page's article: not the header,
     the sidebar, the theme's menus (issue 23) or the hidden words that rank
@@ -118,7 +116,7 @@ def test_excerpts_come_from_the_article(
     outcome = site_page.search(lang, query)
     assert outcome.excerpts, outcome.describe()
     assert word in outcome.excerpts[0].lower(), outcome.excerpts[0]
-    texts = site_page.page_texts(built, lang)
+    texts = site_page.page_texts(lang, GUIDE_PAGES.on_site(lang))
     flat = {
         name: " ".join(text.split()).replace("#", "") for name, text in texts.items()
     }

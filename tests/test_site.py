@@ -12,8 +12,8 @@ from pathlib import Path
 import jax
 import pytest
 
-from browser import skip_or_fail
-from helpers import DOCS, built_version
+from browser import GENERATED_PAGES, skip_or_fail
+from helpers import GUIDE_PAGES, built_version
 from jaxguide_site.languages import LANGUAGES
 from links import broken_links
 from site_checkers import (
@@ -23,7 +23,8 @@ from site_checkers import (
     site_html_pages,
 )
 
-PAGES = sorted(path.stem for path in (DOCS / "ko").glob("*.md"))  # includes index
+# Every page of either site (index included), stand-ins for pages in progress too.
+PAGES = GUIDE_PAGES.names()
 # Interface text that must not appear on the Korean site (theme or Sphinx strings).
 ENGLISH_UI = (
     "Skip to main content",
@@ -63,12 +64,23 @@ def test_root_page_links_both_languages_without_javascript(site: Path) -> None:
 def test_every_page_is_built_in_both_languages_with_the_right_lang(
     built: dict[str, Path], lang: str, name: str
 ) -> None:
+    """In a language it is not written in yet, as its stand-in."""
     html = page(built, lang, name)
     assert f'<html lang="{lang}"' in html
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_site_has_the_guides_pages_and_no_other(
+    built: dict[str, Path], lang: str
+) -> None:
+    """The pages the tests walk (tests/helpers.py's GUIDE_PAGES) are those
+    of the site: its own, the stand-ins of pages in progress, Sphinx's."""
+    pages = {path.stem for path in built[lang].glob("*.html")}
+    assert pages == {*GUIDE_PAGES.on_site(lang), *GENERATED_PAGES}
+
+
 def test_korean_site_has_korean_interface_text(built: dict[str, Path]) -> None:
-    for name in PAGES:
+    for name in GUIDE_PAGES.on_site("ko"):
         html = page(built, "ko", name)
         leftovers = [text for text in ENGLISH_UI if text in html]
         assert not leftovers, (
@@ -113,7 +125,7 @@ def test_figure_alt_text_is_in_the_page_language(
     built: dict[str, Path], name: str
 ) -> None:
     hangul = re.compile(r"[\uac00-\ud7a3]")
-    for lang in LANGUAGES:
+    for lang in LANGUAGES:  # a stand-in has no figure
         parser = _Images()
         parser.feed(page(built, lang, name))
         alts = [

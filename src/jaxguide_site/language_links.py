@@ -26,23 +26,27 @@ read (a ``stable/`` copy links to ``stable/``).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
+from myst_parser.config.main import MdParserConfig
 from sphinx.application import Sphinx
 from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
 from .interface_text.catalog import _
 from .publishing.site_address import STABLE
+from .section_anchors import page_title
+from .translation.pages import guide_pages
 
-# {label}: this site's language, as the switcher names it.
-MISSING_TITLE = _("This page is not translated into {label} yet")
+# {title}: the original page's title, in its language; {label}: this site's
+# language, as the switcher names it.
+MISSING_TITLE = _("{title} (not translated into {label} yet)")
 BANNER = _(
-    "This page has not been translated into {label} yet. "
+    "This page, “{title}”, has not been translated into {label} yet. "
     "Until it is, please read the original."
 )
 READ_ORIGINAL = _("Read the original")
@@ -58,15 +62,6 @@ class LanguageLink:
     translated: bool  # the same page really exists in that language
 
 
-def in_progress(srcdir: Path) -> dict[str, list[str]]:
-    """Pages missing in each language while their translation is written."""
-    path = srcdir.parent / "_data" / "translations.toml"
-    if not path.exists():
-        return {}
-    table = tomllib.loads(path.read_text(encoding="utf-8")).get("in_progress", {})
-    return {lang: list(names) for lang, names in table.items()}
-
-
 def has_source(srcdir: Path, lang: str, pagename: str) -> bool:
     """Whether ``lang``'s source folder has the page ``pagename``."""
     source = srcdir.parent / lang / pagename
@@ -77,9 +72,8 @@ def has_source(srcdir: Path, lang: str, pagename: str) -> bool:
 
 def page_exists(srcdir: Path, lang: str, pagename: str) -> bool:
     """Whether ``pagename`` is a page (or a stand-in page) of ``lang``'s site."""
-    return has_source(srcdir, lang, pagename) or pagename in in_progress(srcdir).get(
-        lang, []
-    )
+    stand_ins = guide_pages(srcdir.parent).in_progress.get(lang, ())
+    return has_source(srcdir, lang, pagename) or pagename in stand_ins
 
 
 def site_url(app: Sphinx, lang: str) -> str:
@@ -143,14 +137,24 @@ def _add_links(
     context["metatags"] = context.get("metatags", "") + "\n".join(alternates)
 
 
+def _original_title(app: Sphinx, source: Path, lang: str) -> str:
+    """The title of the original page ``source`` (in ``lang``) as HTML, in
+    its language; its file name where it has no heading."""
+    config = MdParserConfig(enable_extensions=set(app.config.myst_enable_extensions))
+    title = page_title(source.read_text(encoding="utf-8"), config) or source.stem
+    return f'<span lang="{lang}">{escape(title)}</span>'
+
+
 def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
-    """A banner page for each page that exists only in the other language."""
+    """A banner page for each page that exists only in the other language,
+    named by the original's title."""
     lang = app.config.language
-    for pagename in in_progress(Path(app.srcdir)).get(lang, []):
+    pages = guide_pages(Path(app.srcdir).parent)
+    for pagename in pages.in_progress.get(lang, ()):
         originals = [
             (code, label)
             for code, label in app.config.jaxguide_languages.items()
-            if code != lang and page_exists(Path(app.srcdir), code, pagename)
+            if code != lang and pagename in pages.written.get(code, ())
         ]
         if not originals:
             continue
@@ -158,9 +162,10 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         root = _site_root(app, pagename)
         site = site_url(app, code)
         this_language = app.config.jaxguide_languages[lang]
+        title = _original_title(app, pages.source(code, pagename), code)
         context = {
-            "title": str(MISSING_TITLE).format(label=this_language),
-            "jaxguide_banner": str(BANNER).format(label=this_language),
+            "title": str(MISSING_TITLE).format(title=title, label=this_language),
+            "jaxguide_banner": str(BANNER).format(title=title, label=this_language),
             "jaxguide_original_url": f"{root}{site}{pagename}.html",
             "jaxguide_original_label": f"{READ_ORIGINAL} ({label})",
             "jaxguide_original_lang": code,

@@ -52,6 +52,13 @@ def _title(heading: SyntaxTreeNode) -> str:
     return "".join(parts)
 
 
+def page_title(text: str, config: MdParserConfig) -> str | None:
+    """The title of the MyST page ``text`` (its first heading) as docutils'
+    ``astext`` gives it, as Sphinx names the page; None without a heading."""
+    tree = SyntaxTreeNode(create_md_parser(config, RendererHTML).parse(text))
+    return next((_title(node) for node in tree.walk() if node.type == "heading"), None)
+
+
 def _id(name: str) -> str:
     return str(nodes.make_id(nodes.fully_normalize_name(name)))
 
