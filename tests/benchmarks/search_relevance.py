@@ -125,19 +125,18 @@ PAGEFIND = Engine(
     search_box="#search input.pagefind-ui__search-input",
     result_links=".pagefind-ui__result-inner > .pagefind-ui__result-title > a",
     as_you_type=True,
-    # The summary names the query and a count (while searching it names the
-    # query only), no result is still loading; or, where nothing is found,
-    # nothing has changed on the page for 2 s.
+    # The results of the typed query are shown: the message names the query
+    # and the list of results follows it (empty where nothing was found;
+    # while searching, "Searching for ..." stands alone), and no result is
+    # still loading. No waiting for the page to fall quiet: how long a busy
+    # machine takes to search must not change what is read off the page.
     done="""() => {
       const message = document.querySelector("#search .pagefind-ui__message");
       const box = document.querySelector("#search input");
-      if (message === null || box === null) return false;
-      const rest = message.textContent.split(box.value.trim());
-      const counted = rest.length > 1 && /\\d/.test(rest.join(""))
+      if (message === null || box === null || box.value.trim() === "") return false;
+      return message.textContent.includes(box.value.trim())
+        && document.querySelector("#search ol.pagefind-ui__results") !== null
         && document.querySelector("#search .pagefind-ui__loading") === null;
-      const quiet = performance.timeOrigin + performance.now()
-        - window.__jaxguideChanged > 2000;
-      return counted || quiet;
     }""",
 )
 ENGINES = (PAGEFIND, SPHINX)
