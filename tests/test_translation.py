@@ -334,13 +334,13 @@ def test_figure_directives_count_as_figures(docs: Path) -> None:
         docs,
         "en/intro",
         "## More",
-        "## More\n\n```{glue:figure} fig\n:alt: A plot\n```",
+        "## More\n\n```{glue:figure} fig\n:alt: A plot\n\nA plot.\n```",
     )
     edit(
         docs, "ko/intro", "## 더 보기", "## 더 보기\n\n:::{figure} plot.png\n그림\n:::"
     )
     assert errors(check(docs)) == []
-    edit(docs, "ko/intro", ":::{figure} plot.png", ":::{note}")
+    edit(docs, "ko/intro", ":::{figure} plot.png\n그림\n:::", "그림")
     (message,) = errors(check(docs))
     assert message.startswith(f"docs/en/intro.md:{line(docs, 'en/intro', 'glue')}:")
     assert (

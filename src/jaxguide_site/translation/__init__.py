@@ -4,11 +4,15 @@ glossary (``glossary-table``) and the state of every page's translation
 
 The checker: :mod:`.parity` reads a page (myst-nb's reading) and compares two
 versions of it; :mod:`.consistency` checks the docs folder (both languages,
-their toctrees, the pages in progress); :mod:`.prose` checks one page's prose
-(links, targets, the glossary's terms, the language, split paragraphs);
-:mod:`.stamps` records and reads a translation's stamp, and finds in git's
-history what changed since; :mod:`.report` is what they report; and
-:mod:`.checker` is the ``jaxguide-i18n`` command.
+their toctrees, the pages in progress); :mod:`.structure` cuts a page and
+its translation into stretches that stand for each other and compares their
+paragraphs, list items and admonitions, and :mod:`.markup` the markup they
+keep as it is (glued values, role targets, links, formulas, code spans);
+:mod:`.prose` checks one page's prose (links, targets, the glossary's
+terms, the language, split paragraphs); :mod:`.stamps` records and reads
+a translation's stamp, and finds in git's history what changed since;
+:mod:`.report` is what they report; and :mod:`.checker` is the
+``jaxguide-i18n`` command.
 
 Importing this package imports no Sphinx: ``jaxguide-i18n`` runs without it.
 """

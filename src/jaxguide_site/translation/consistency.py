@@ -24,6 +24,7 @@ from pathlib import Path
 from ..languages import LANGUAGES
 from .glossary import Term, load_glossary
 from .labels import compare_labels
+from .markup import drift
 from .parity import (
     LABEL,
     compare,
@@ -74,6 +75,7 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
     tr, src = (ko, en) if declaring != [en] else (en, ko)
     report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
+    report.errors += [Problem(*f) for f in drift(tr, src, pages[tr.lang])]
     report.errors += [
         Problem(*f) for f in compare_labels(tr.rel, tr.text, src.rel, src.text)
     ]

@@ -1,0 +1,212 @@
+"""The translation checker's structure and markup checks (translation/
+structure.py, translation/markup.py), on real pages.
+
+Each test copies a real page pair (docs/en/<page>.md and its Korean
+translation) into a docs folder of its own, with a stub page for each page
+and label it links to, breaks the Korean page as a translator might (a
+paragraph, list item or admonition left out; a glued value typed; a formula,
+code span, link or role target changed) and shows the one finding: the
+Korean file, the line and what to do. The unbroken pair finds nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from helpers import DOCS
+from jaxguide_site.translation.consistency import check
+from jaxguide_site.translation.stamps import stamp
+from translation_docs import errors, in_progress, line
+
+STUB = {
+    "ko": "# 빈 페이지\n\n테스트가 쓰는 페이지입니다.\n",
+    "en": "# Stub\n\nA page for the tests.\n",
+}
+LINKED = re.compile(r"\{(?P<role>doc|ref|numref)\}`(?:[^`<]*<)?(?P<target>[^`<>]+)>?`")
+
+
+def real_pair(tmp_path: Path, name: str) -> Path:
+    """A docs folder with the real page ``name`` in both languages, and a
+    stub pair for the pages and labels it links to."""
+    docs = tmp_path / "docs"
+    (docs / "_data").mkdir(parents=True)
+    shutil.copy(DOCS / "_data" / "glossary.toml", docs / "_data")
+    in_progress(docs, ko=[], en=[])
+    texts = {
+        lang: (DOCS / lang / f"{name}.md").read_text("utf-8") for lang in ["ko", "en"]
+    }
+    linked = {
+        (found["role"], found["target"].strip())
+        for text in texts.values()
+        for found in LINKED.finditer(text)
+    }
+    pages = {target for role, target in linked if role == "doc"} - {name}
+    labels = {target for role, target in linked if role != "doc"}
+    labels -= {label for label in labels if f"({label})=" in texts["en"]}
+    targets = "".join(f"({label})=\n" for label in sorted(labels))
+    for lang, text in STUB.items():
+        (docs / lang).mkdir()
+        (docs / lang / f"{name}.md").write_text(texts[lang], encoding="utf-8")
+        for page in pages:
+            (docs / lang / f"{page}.md").write_text(text, encoding="utf-8")
+        (docs / lang / "stub.md").write_text(targets + text, encoding="utf-8")
+    for page in [*pages, "stub"]:
+        stamp(docs / "ko" / f"{page}.md")
+    return docs
+
+
+def mutate(docs: Path, page: str, old: str, new: str = "") -> None:
+    """Replace ``old`` (found once) in the Korean ``page`` by ``new``."""
+    path = docs / "ko" / f"{page}.md"
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def finding(docs: Path) -> tuple[str, str]:
+    """The one error: (file:line, message)."""
+    (found,) = errors(check(docs))
+    where, message = found.split(": ", 1)
+    return where, message
+
+
+def test_real_pairs_find_nothing(tmp_path: Path) -> None:
+    """The Korean pages word things their own way: `jit` named where English
+    says "jitted", a variable named where the grammar needs it ($x$가), a
+    formula repeated, the paragraph around a formula reordered."""
+    for name in ("jit", "state"):
+        assert errors(check(real_pair(tmp_path / name, name))) == []
+
+
+RECOMPILE = "section '## `jit`이 다시 컴파일하는 경우' after code cell 6"
+DROPPED = """
+
+캐시에서 찾지 못하면 그때마다 컴파일 비용을 치르고, 대부분은 트레이싱 비용도 함께
+치릅니다. 이 비용이 보이도록,
+아래의 시간 측정 표는 각 함수의 첫 호출을 이후 호출과 따로 보여 줍니다
+({ref}`async-dispatch-how-to-time` 참고).
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [(DROPPED, "\n"), ("포함됩니다.\n\n캐시에서", "포함됩니다.\n캐시에서")],
+    ids=["deleted", "merged"],
+)
+def test_paragraph_deleted_or_merged_is_found(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    docs = real_pair(tmp_path, "jit")
+    mutate(docs, "jit", old, new)
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`double(1.0)` 다음에')}",
+        (
+            f"{RECOMPILE} has 1 paragraph, docs/en/jit.md has 2 there (from line "
+            f"{line(docs, 'en/jit', '`double(1.0)` then')}): a paragraph is missing "
+            "or two were merged: translate the missing one, or split them as the "
+            "source does"
+        ),
+    )
+
+
+def test_list_item_deleted_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    item = line(docs, "ko/jit", "- `jit`은 연산을 융합하고")
+    lines = (docs / "ko" / "jit.md").read_text(encoding="utf-8").splitlines()
+    mutate(docs, "jit", "\n".join(lines[item - 1 : item + 1]) + "\n")
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '- `jax.jit(f)`(또는')}",
+        (
+            "section '## 정리' has 5 list items, docs/en/jit.md has 6 there (from "
+            f"line {line(docs, 'en/jit', '- `jax.jit(f)` (or')}): a list item is "
+            "missing or two were merged: translate the missing one, or split them "
+            "as the source does"
+        ),
+    )
+
+
+def test_admonition_deleted_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    text = (docs / "ko" / "jit.md").read_text(encoding="utf-8")
+    note = re.search(r":::\{note\}\n.*?\n:::\n\n", text, re.DOTALL)
+    assert note
+    mutate(docs, "jit", note[0])
+    where, message = finding(docs)
+    assert where == f"docs/ko/jit.md:{line(docs, 'ko/jit', '개를 할당합니다.') - 1}"
+    assert message == (
+        "section '## 가장 바깥 함수를 `jit`으로 컴파일하기' between code cells 23 "
+        "and 24 has 0 admonitions, docs/en/jit.md has 1 there: its {note} at "
+        f"line {line(docs, 'en/jit', ':::{note}')} is missing here: translate it"
+    )
+
+
+def test_glued_value_typed_is_found_where_it_was(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    mutate(
+        docs, "jit", "약 {glue:text}`jit-later-call` 걸렸습니다", "약 3 µs 걸렸습니다"
+    )
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jit-first-call`')}",
+        (
+            "{glue:text} 'jit-later-call' of docs/en/jit.md:"
+            f"{line(docs, 'en/jit', '`jit-later-call`')} is missing between here and "
+            f"line {line(docs, 'ko/jit', '`jit-eager-first-call`')} (a typed value in "
+            "its place? glue it: {glue:text}`jit-later-call`)"
+        ),
+    )
+
+
+def test_changed_formula_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    mutate(docs, "jit", r"\alpha e^x - \alpha & x", r"\alpha e^x & x")
+    where, message = finding(docs)
+    assert where == f"docs/ko/jit.md:{line(docs, 'ko/jit', 'operatorname') - 1}"
+    assert message.startswith(r"formula $\operatorname{selu}(x) = \lambda")
+    assert (
+        f" here, where docs/en/jit.md:{line(docs, 'en/jit', 'operatorname') - 1} has "
+        in message
+    )
+    assert r"\alpha e^x - \alpha & x \le 0 \end{cases}$: formulas stay" in message
+
+
+def test_translated_code_span_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    mutate(docs, "jit", "`selu_jit`은 원래", "`셀루_jit`은 원래")
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`셀루_jit`은')}",
+        (
+            "inline code `셀루_jit` here, where docs/en/jit.md:"
+            f"{line(docs, 'en/jit', '`selu_jit` is a new')} has `selu_jit`: a "
+            "translated name? code stays as in the source"
+        ),
+    )
+
+
+def test_changed_link_address_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "state")
+    mutate(docs, "state", "(https://optax.readthedocs.io)", "(https://optax.org)")
+    assert finding(docs) == (
+        f"docs/ko/state.md:{line(docs, 'ko/state', 'https://optax.org')}",
+        (
+            "link 'https://optax.org' here, where docs/en/state.md:"
+            f"{line(docs, 'en/state', '(https://optax')} has "
+            "https://optax.readthedocs.io: addresses stay as in the source"
+        ),
+    )
+
+
+def test_changed_role_target_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    mutate(docs, "jit", "{func}`jax.jit`은 파이썬", "{func}`jax.jitt`은 파이썬")
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jax.jitt`')}",
+        (
+            "{func} 'jax.jitt' here, where docs/en/jit.md:"
+            f"{line(docs, 'en/jit', '{func}`jax.jit` compiles')} has {{func}}`jax.jit`: "
+            "targets stay as in the source"
+        ),
+    )
