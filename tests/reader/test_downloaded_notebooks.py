@@ -5,7 +5,8 @@ Python with jaxguide (and so JAX, NumPy, matplotlib, Optax), ipykernel and
 nbclient, and nothing of the Sphinx toolchain. It executes the ``.ipynb``
 files the site offers (download and Colab), the Colab setup cell included, as
 Jupyter would: a cell tagged ``raises-exception`` may fail, any other error
-fails the test. ``nox -s tests`` does not collect this folder: its
+fails the test, but for a speed verdict that did not hold on this machine
+(:data:`SPEED_VERDICT`). ``nox -s tests`` does not collect this folder: its
 environment has Sphinx and myst-nb, which would hide the very imports this
 test is for.
 """
@@ -26,6 +27,13 @@ LANG = os.environ.get("JAXGUIDE_NOTEBOOK_LANG", "en")
 BUILT = REPO / "build" / "sphinx" / LANG / "html"
 NOTEBOOKS = sorted(BUILT.glob("*.ipynb"))
 TOOLCHAIN = ("sphinx", "myst_nb", "myst_parser", "jupyter_cache", "docutils")
+# A cell that holds a measurement to the direction its page teaches
+# (``ratio.expect("faster")``) raises this where the machine is too busy to
+# resolve it: whether it holds depends on elapsed time, not on what the
+# reader's environment can run. It is printed, not failed; the site's build
+# checks those directions, and `nox -s benchmark -- verdict_stability`
+# reports how often they hold under load.
+SPEED_VERDICT = "UnexpectedVerdict"
 
 
 def test_this_environment_is_a_readers() -> None:
@@ -50,8 +58,13 @@ def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
         timeout=600,
         kernel_name="python3",
         resources={"metadata": {"path": str(tmp_path)}},
+        allow_error_names=[SPEED_VERDICT],
     )
     try:
         client.execute()
     except CellExecutionError as error:
         pytest.fail(f"{path.name} fails where a reader runs it:\n{error}")
+    for number, cell in enumerate(notebook.cells):
+        for output in cell.get("outputs", []):
+            if output.get("ename") == SPEED_VERDICT:
+                print(f"{path.name}, cell {number}: not a failure: {output.evalue}")
