@@ -122,7 +122,8 @@ def test_a_page_the_cache_lacks_says_so_at_its_top_in_its_language(
 
     cells = (tmp_path / "out" / "html" / "cells.html").read_text(encoding="utf-8")
     title, banner = cells.index("<h1>"), cells.index(BANNER)
-    assert title < banner < cells.index("cell_input")  # under the title, first
+    # Under the title, above the note saying where the page ran and the code.
+    assert title < banner < cells.index("jaxguide-run-note") < cells.index("cell_input")
     assert BANNER_TITLE[lang] in cells
     assert "<code" in cells[banner : cells.index("cell_input")]  # the command
     for page in ("index", "prose"):  # nothing to execute: nothing missing

@@ -8,9 +8,9 @@ every page (minutes). In a preview a page the cache holds shows its outputs;
 one it does not hold is shown without them, and its glued figures are left
 out, with one line saying so instead of a warning per figure.
 
-Such a page says so in a banner at its top, in its language, so that a
-missing output is never taken for code that prints nothing, and the preview
-lists those pages when it ends (it writes them to
+Such a page says so in a banner under its title, in its language (above the
+note that says where the page ran), so that a missing output is never taken
+for code that prints nothing, and the preview lists those pages when it ends (it writes them to
 :data:`~jaxguide_site.site_build.PREVIEW_REPORT`, which ``jaxguide-build
 --preview`` prints). Once the cache holds more (a full build ran), the next
 preview reads them again. The real build executes every page the cache
@@ -29,6 +29,7 @@ from docutils import nodes
 from jupyter_cache import get_cache
 from myst_nb import sphinx_ as myst_nb_sphinx
 from myst_nb.core.execute import NotebookClientBase
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.environment.collectors import EnvironmentCollector
 
 from ..interface_text.catalog import _
@@ -95,13 +96,15 @@ def banner() -> nodes.admonition:
     )
 
 
-def add_banner(doctree: nodes.document) -> None:
-    """Put :func:`banner` under the page's title (at its top, if it has none)."""
-    section = next(iter(doctree.findall(nodes.section)), None)
-    if section is not None and section.children:
-        section.insert(1 if isinstance(section[0], nodes.title) else 0, banner())
-    else:
-        doctree.insert(0, banner())
+def under_title(body: str, html: str) -> str:
+    """``body`` (a page's HTML) with ``html`` right after its title.
+
+    >>> under_title("<h1>Jit</h1><p>Text</p>", "<aside/>")
+    '<h1>Jit</h1><aside/><p>Text</p>'
+    """
+    end = body.find("</h1>")
+    at = end + len("</h1>") if end != -1 else 0
+    return body[:at] + html + body[at:]
 
 
 def _pages(env: BuildEnvironment) -> set[str]:
@@ -131,12 +134,11 @@ class NotExecutedPages(EnvironmentCollector):
     ) -> None:
         _pages(env).update(_pages(other) & docnames)
 
-    def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+    def process_doc(self, app: Sphinx, _doctree: nodes.document) -> None:
         source = Path(app.env.doc2path(app.env.docname))
         if source in _without_outputs:
             _without_outputs.discard(source)
             _pages(app.env).add(app.env.docname)
-            add_banner(doctree)
 
     def get_outdated_docs(
         self,
@@ -169,6 +171,17 @@ def _apply(_app: Sphinx, config: Config) -> None:
     ]
 
 
+def _add_banner(
+    app: Sphinx, pagename: str, _template: str, context: dict[str, Any], _doc: Any
+) -> None:
+    # After the note on where the page ran (notebooks/downloads.py, which
+    # also puts it under the title): the banner comes first.
+    builder = app.builder
+    if pagename in _pages(app.env) and isinstance(builder, StandaloneHTMLBuilder):
+        html = builder.render_partial(banner())["fragment"]
+        context["body"] = under_title(context.get("body", ""), html)
+
+
 def _report(app: Sphinx, exception: BaseException | None) -> None:
     """Write which pages this preview shows without outputs; undo :func:`_apply`
     (a later build in the same process, as in the tests, executes again)."""
@@ -188,4 +201,5 @@ def setup(app: Sphinx) -> None:
     app.add_config_value(CONFIG_NAME, True, "env", bool)
     app.connect("config-inited", _apply)
     app.add_env_collector(NotExecutedPages)
+    app.connect("html-page-context", _add_banner, priority=950)
     app.connect("build-finished", _report)
