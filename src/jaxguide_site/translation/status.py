@@ -2,7 +2,8 @@
 
 The status page shows what :func:`.translation.check` reports for each page,
 in the page's language: the page (a link, where it exists in this language),
-its state and the date of the last commit that changed it::
+its state and the date of the last commit that changed it, in the order of
+the pages' titles in that language::
 
     ```{translation-status}
     ```
@@ -19,11 +20,13 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from ..interface_text.catalog import _
 from .tables import cell, doc_link, table
 
+CSS_CLASS = "jaxguide-translations"
 HEADERS = (_("Page"), _("State"), _("Last update"))
 STATES = {
     "translated": _("Translated"),
@@ -67,8 +70,41 @@ class TranslationStatus(SphinxDirective):
                 ]
             )
         headers = tuple(str(header) for header in HEADERS)
-        return [table(headers, (50, 25, 25), rows, "jaxguide-translations")]
+        return [table(headers, (50, 25, 25), rows, CSS_CLASS)]
+
+
+def title_order(title: str) -> str:
+    """Where a row goes: by its title, letters of either case together.
+    Hangul syllables' code points are in the dictionary's 가나다 order, after
+    the Latin letters, as Korean collation has them.
+
+    >>> sorted(["자동 미분", "jit", "기울기", "JAX 소개"], key=title_order)
+    ['JAX 소개', 'jit', '기울기', '자동 미분']
+    """
+    return title.casefold()
+
+
+class SortByTitle(SphinxPostTransform):
+    """Put the table's rows in the order of the titles its links show.
+
+    The directive cannot sort them: a page's title is known only once every
+    page is read, and the links show it once they are resolved.
+    """
+
+    default_priority = 20  # after the references are resolved (10)
+
+    def run(self, **_kwargs: object) -> None:
+        for found in self.document.findall(nodes.table):
+            if CSS_CLASS not in found["classes"]:
+                continue
+            for body in found.findall(nodes.tbody):
+                rows = sorted(
+                    body.children, key=lambda row: title_order(row[0].astext())
+                )
+                body.children = []
+                body.extend(rows)
 
 
 def setup(app: Sphinx) -> None:
     app.add_directive("translation-status", TranslationStatus)
+    app.add_post_transform(SortByTitle)
