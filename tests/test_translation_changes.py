@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from helpers import DOCS
-from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.stamps import prose_sha
-from translation_docs import commit, edit, line, make_docs
+from translation_docs import as_clone, commit, edit, line, make_docs, run_command
 
 KO = "docs/ko/intro.md"
 HEADER_END = "and the glossary's terms in it:"
@@ -29,9 +28,7 @@ NEXT = f"Update {KO} to match, then run: python -m nox -s i18n -- stamp {KO}"
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The tiny docs folder, committed, the working directory."""
     make_docs(tmp_path)
-    commit(tmp_path, "docs")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return as_clone(tmp_path, monkeypatch)
 
 
 @pytest.fixture
@@ -40,17 +37,7 @@ def jit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for part in ("en/jit.md", "ko/jit.md", "_data/glossary.toml"):
         (tmp_path / "docs" / part).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(DOCS / part, tmp_path / "docs" / part)
-    commit(tmp_path, "docs")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def run(
-    capsys: pytest.CaptureFixture[str], *argv: str
-) -> tuple[int, list[str], list[str]]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err.splitlines()
+    return as_clone(tmp_path, monkeypatch)
 
 
 def after_heading(path: Path, label: str) -> tuple[int, str]:
@@ -79,7 +66,7 @@ def test_diff_names_the_translation_section_line_and_glossary_terms(
     edit(docs, "en/intro", "first,", "before anything else,", restamp=False)
     edit(docs, "en/intro", "A straight line", "A convolution kernel", restamp=False)
     commit(repo, "en: reword")
-    status, out, err = run(capsys, "diff", KO)
+    status, out, err = run_command(capsys, "diff", KO)
     assert (status, err) == (0, [])
     assert out[0].endswith(HEADER_END)
     at = [line(docs, "en/intro", "before anything"), line(docs, "en/intro", "![")]
@@ -111,10 +98,30 @@ def test_diff_places_a_paragraph_added_at_a_sections_end_after_its_last(
     new = "home page <index>`.\n\nAnd more.\n"
     edit(docs, "en/intro", "home page <index>`.\n", new, restamp=False)
     commit(repo, "en: add a paragraph")
-    status, out, _ = run(capsys, "diff", KO)
+    status, out, _ = run_command(capsys, "diff", KO)
     end = line(docs, "ko/intro", "먼저") + 1
     assert status == 0
     assert out[2] == f"  → {KO}:{end} (section '# 소개', after its last paragraph (1))"
+
+
+def test_diff_counts_paragraphs_as_the_structure_check_does(
+    repo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A display formula does not split the sentence's paragraph, however the
+    blank lines around it fall: the English one has them, the Korean one not."""
+    docs = repo / "docs"
+    english = "The line\n\n$$\ny = 2x\n$$\n\ngoes through zero.\n\nIt is straight.\n"
+    korean = "직선\n$$\ny = 2x\n$$\n은 원점을 지납니다.\n\n이 선은 곧습니다.\n"
+    edit(docs, "en/intro", "<index>`.\n", f"<index>`.\n\n{english}", restamp=False)
+    edit(docs, "ko/intro", "다룹니다.\n", f"다룹니다.\n\n{korean}")
+    commit(repo, "both: a formula in a sentence, then a paragraph")
+    edit(docs, "en/intro", "It is straight.", "It is a straight line.", restamp=False)
+    commit(repo, "en: reword the paragraph after the formula")
+    status, out, _ = run_command(capsys, "diff", KO)
+    assert status == 0
+    assert out[2] == (
+        f"  → {KO}:{line(docs, 'ko/intro', '이 선은')} (section '# 소개', paragraph 3)"
+    )
 
 
 def test_diff_names_a_section_the_translation_lacks(
@@ -124,7 +131,7 @@ def test_diff_names_a_section_the_translation_lacks(
     edit(docs, "ko/intro", "(intro-more)=\n## 더 보기\n", "")
     edit(docs, "en/intro", "A straight line", "A line", restamp=False)
     commit(repo, "ko: no heading; en: reword")
-    assert run(capsys, "diff", KO)[1][2] == (
+    assert run_command(capsys, "diff", KO)[1][2] == (
         f"  → {KO}: no section here stands for section '## More' of "
         "docs/en/intro.md: 'python -m nox -s i18n -- --strict' names where its "
         "heading goes"
@@ -139,7 +146,7 @@ def test_diff_on_the_real_jit_page_points_at_the_korean_paragraph(
     added = "Each gradient of a pytree is cached too."
     edit(jit / "docs", "en/jit", text, f"{added} {text}", restamp=False)
     commit(jit, "en: one sentence more")
-    status, out, err = run(capsys, "diff", "docs/ko/jit.md")
+    status, out, err = run_command(capsys, "diff", "docs/ko/jit.md")
     assert (status, err, len(out)) == (0, [], 5)
     assert out[1].startswith(f"docs/en/jit.md:{number}: ")
     assert f"{{+{added}+}}" in out[1]
@@ -159,7 +166,7 @@ def test_stamp_warns_when_the_edits_are_in_another_section(
     edit(docs, "en/intro", "A straight line", "A line", restamp=False)
     commit(repo, "en: reword the figure")
     edit(docs, "ko/intro", "먼저", "무엇보다 먼저", restamp=False)
-    status, out, err = run(capsys, "stamp", KO)
+    status, out, err = run_command(capsys, "stamp", KO)
     assert (status, out) == (
         0,
         [f"{KO}: translated_from prose_sha {prose_sha(docs / 'en/intro.md')}"],
@@ -181,7 +188,7 @@ def test_stamp_says_nothing_when_the_edits_are_in_the_same_section(
     edit(docs, "en/intro", "A straight line", "A line", restamp=False)
     commit(repo, "en: reword the figure")
     edit(docs, "ko/intro", "![직선]", "![선]", restamp=False)
-    assert run(capsys, "stamp", KO)[::2] == (0, [])
+    assert run_command(capsys, "stamp", KO)[::2] == (0, [])
 
 
 def test_stamp_on_the_real_jit_page_names_both_sections(
@@ -193,7 +200,7 @@ def test_stamp_on_the_real_jit_page_names_both_sections(
     commit(jit, "en: one sentence more")
     edited, korean = after_heading(ko, "jit-static")
     edit(jit / "docs", "ko/jit", korean, f"한 문장 더. {korean}", restamp=False)
-    status, _, err = run(capsys, "stamp", "docs/ko/jit.md")
+    status, _, err = run_command(capsys, "stamp", "docs/ko/jit.md")
     assert (status, err) == (
         0,
         [

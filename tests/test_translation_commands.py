@@ -20,17 +20,9 @@ from helpers import DOCS
 from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.consistency import check
 from jaxguide_site.translation.parity import read_source
-from translation_docs import GLOSSARY, edit, errors, line, make_docs
+from translation_docs import GLOSSARY, edit, errors, line, make_docs, run_command
 
 KO = "docs/ko/intro.md"
-
-
-def run(
-    capsys: pytest.CaptureFixture[str], *argv: str
-) -> tuple[int, list[str], list[str]]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err.splitlines()
 
 
 @pytest.fixture
@@ -49,7 +41,7 @@ def test_copy_code_copies_changed_cells_and_leaves_the_prose(
     edit(docs, "ko/intro", "ipython3\nx = 1", "ipython3\n:tags: [hide-input]\n\nx = 1")
     edit(docs, "ko/intro", "y = x + 1", "y = x + 2")
     assert len(errors(check(docs))) == 2
-    assert run(capsys, "copy-code", KO) == (
+    assert run_command(capsys, "copy-code", KO) == (
         0,
         [
             (
@@ -60,7 +52,7 @@ def test_copy_code_copies_changed_cells_and_leaves_the_prose(
         [],
     )
     assert (docs / "ko/intro.md").read_bytes() == before
-    assert run(capsys, "copy-code", KO) == (
+    assert run_command(capsys, "copy-code", KO) == (
         0,
         [f"{KO}: its 2 code cells match docs/en/intro.md's"],
         [],
@@ -83,7 +75,7 @@ def test_copy_code_on_the_real_jit_page_restores_its_cells(
     lines[cells[1].source_line - 1] = "print('바뀐 코드')\n"
     page.write_text("".join(lines), encoding="utf-8")
     first, second = sorted((1, plain))
-    assert run(capsys, "copy-code", "docs/ko/jit.md") == (
+    assert run_command(capsys, "copy-code", "docs/ko/jit.md") == (
         0,
         [
             (
@@ -103,12 +95,12 @@ def test_copy_code_refuses_pages_with_different_numbers_of_cells(
     edit(docs, "ko/intro", "```{code-cell} ipython3\ny = x + 1\n```\n", "")
     edit(docs, "ko/intro", "x = 1", "x = 2")
     before = (docs / "ko/intro.md").read_bytes()
-    assert run(capsys, "copy-code", KO) == (
+    assert run_command(capsys, "copy-code", KO) == (
         1,
         [],
         [
             (
-                f"error: {KO} has 1 code cells and docs/en/intro.md has 2: section "
+                f"error: {KO} has 1 code cell and docs/en/intro.md has 2: section "
                 f"'## 더 보기' (line {line(docs, 'ko/intro', '## 더 보기')}) has 0, "
                 "section '## More' (docs/en/intro.md:"
                 f"{line(docs, 'en/intro', '## More')}) has 1; copy-code pairs the "
@@ -136,7 +128,7 @@ def test_copy_code_refuses_pages_with_different_numbers_of_cells(
 def test_copy_code_of_a_wrong_page_says_which(
     capsys: pytest.CaptureFixture[str], page: str, message: str
 ) -> None:
-    assert run(capsys, "copy-code", page) == (1, [], [f"error: {message}"])
+    assert run_command(capsys, "copy-code", page) == (1, [], [f"error: {message}"])
 
 
 TERMS = """
@@ -191,7 +183,7 @@ BATCH_AXIS = [
 def test_glossary_finds_a_term_in_either_language(
     capsys: pytest.CaptureFixture[str], word: str, out: list[str]
 ) -> None:
-    assert run(capsys, "glossary", word) == (0, out, [])
+    assert run_command(capsys, "glossary", word) == (0, out, [])
 
 
 @pytest.mark.usefixtures("docs")
@@ -213,7 +205,7 @@ def test_glossary_finds_a_term_in_either_language(
 def test_glossary_without_a_match_names_the_closest_terms(
     capsys: pytest.CaptureFixture[str], word: str, hint: str
 ) -> None:
-    assert run(capsys, "glossary", word) == (
+    assert run_command(capsys, "glossary", word) == (
         1,
         [],
         [f"error: no term of docs/_data/glossary.toml is or contains {word!r}: {hint}"],
@@ -230,5 +222,5 @@ def test_glossary_outside_the_repository_says_where_to_run_it(
 
 
 def test_glossary_reads_the_guides_glossary(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "glossary", "그래디언트", "--docs", str(DOCS))
+    status, out, _ = run_command(capsys, "glossary", "그래디언트", "--docs", str(DOCS))
     assert (status, out[1]) == (0, "gradient → 기울기")

@@ -173,6 +173,22 @@ def test_changed_formula_is_found(tmp_path: Path) -> None:
     assert r"\alpha e^x - \alpha & x \le 0 \end{cases}$: formulas stay" in message
 
 
+def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
+    """Its closing $$ deleted, the formula runs on to the next code cell and
+    swallows the words after it, {func} included."""
+    docs = real_pair(tmp_path, "jit")
+    mutate(docs, "jit", "\\end{cases}\n$$\n\n이 함수를", "\\end{cases}\n\n이 함수를")
+    assert finding(docs) == (
+        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jax.jit(f)`는')}",
+        (
+            "{func} 'jax.numpy.where' of docs/en/jit.md:"
+            f"{line(docs, 'en/jit', 'written with')} is missing between here and "
+            f"line {line(docs, 'ko/jit', '활성화 함수를 예로')} (copy it: "
+            "{func}`jax.numpy.where`)"
+        ),
+    )
+
+
 def test_translated_code_span_is_found(tmp_path: Path) -> None:
     docs = real_pair(tmp_path, "jit")
     mutate(docs, "jit", "`selu_jit`은 원래", "`셀루_jit`은 원래")

@@ -284,3 +284,18 @@ def test_paragraphs_that_end_or_are_not_text_are_not_split(
 ) -> None:
     say(docs, korean, english)
     assert errors(check(docs)) == []
+
+
+def test_paragraph_split_mid_sentence_in_a_note_is_found(docs: Path) -> None:
+    """The paragraphs are the structure check's (translation/blocks.py): the
+    note's opening fence is not part of its first paragraph."""
+    note = "```{{note}}\n{}\n```"
+    say(docs, note.format("노트의 이 문장은\n\n둘로 나뉘었습니다."), note.format(TWO))
+    at, then = line(docs, "ko/intro", "이 문장은"), line(docs, "ko/intro", "둘로")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/intro.md:{at}: this paragraph ends mid-sentence ('노트의 이 "
+            f"문장은') and the next one, at line {then}, goes on with it ('둘로 "
+            "나뉘었습니다.'): remove the blank line between them, or end the sentence"
+        )
+    ]

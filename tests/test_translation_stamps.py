@@ -19,7 +19,7 @@ import pytest
 from helpers import DOCS
 from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.stamps import prose_sha
-from translation_docs import commit, edit, line, make_docs
+from translation_docs import as_clone, commit, edit, line, make_docs, run_command
 
 KO = "docs/ko/intro.md"
 
@@ -28,9 +28,7 @@ KO = "docs/ko/intro.md"
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A clone: the docs folder committed once, the working directory."""
     make_docs(tmp_path)
-    commit(tmp_path, "docs")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return as_clone(tmp_path, monkeypatch)
 
 
 def change_source(repo: Path, *, committed: bool = True) -> str:
@@ -42,15 +40,6 @@ def change_source(repo: Path, *, committed: bool = True) -> str:
     return stamped
 
 
-def run(
-    capsys: pytest.CaptureFixture[str], *argv: str
-) -> tuple[int, list[str], list[str]]:
-    """main(argv): its exit status, stdout and stderr lines."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err.splitlines()
-
-
 @pytest.mark.parametrize("committed", [True, False], ids=["committed", "uncommitted"])
 def test_diff_shows_word_by_word_what_changed_since_the_stamp(
     repo: Path, capsys: pytest.CaptureFixture[str], *, committed: bool
@@ -59,7 +48,7 @@ def test_diff_shows_word_by_word_what_changed_since_the_stamp(
         ["git", "rev-parse", "HEAD"], capture_output=True, text=True, check=True
     ).stdout
     stamped = change_source(repo, committed=committed)
-    status, out, err = run(capsys, "diff", KO)
+    status, out, err = run_command(capsys, "diff", KO)
     assert (status, err) == (0, [])
     assert re.fullmatch(
         f"What changed in the prose of docs/en/intro.md since {KO} was stamped "
@@ -84,7 +73,7 @@ def test_diff_of_an_up_to_date_translation_says_so(
     repo: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     sha = prose_sha(repo / "docs/en/intro.md")
-    assert run(capsys, "diff", KO) == (
+    assert run_command(capsys, "diff", KO) == (
         0,
         [f"{KO} is up to date: the prose of docs/en/intro.md is at {sha}"],
         [],
@@ -97,7 +86,7 @@ def test_diff_without_the_stamped_version_in_history_says_what_to_do(
     make_docs(tmp_path)  # not in git: no history to search
     monkeypatch.chdir(tmp_path)
     stamped = change_source(tmp_path, committed=False)
-    status, out, err = run(capsys, "diff", KO)
+    status, out, err = run_command(capsys, "diff", KO)
     assert (status, out) == (1, [])
     assert err == [
         (
@@ -114,7 +103,7 @@ def test_stamp_refuses_a_stale_translation_that_did_not_change(
 ) -> None:
     stamped = change_source(repo, committed=committed)
     before = (repo / KO).read_text(encoding="utf-8")
-    status, out, err = run(capsys, "stamp", KO)
+    status, out, err = run_command(capsys, "stamp", KO)
     assert (status, out) == (1, [])
     now = prose_sha(repo / "docs/en/intro.md")
     assert err == [
@@ -129,7 +118,7 @@ def test_stamp_refuses_a_stale_translation_that_did_not_change(
     assert (repo / KO).read_text(encoding="utf-8") == before
     # Once the translation is updated, it is stamped.
     edit(repo / "docs", "ko/intro", "먼저", "무엇보다 먼저", restamp=False)
-    assert run(capsys, "stamp", KO) == (
+    assert run_command(capsys, "stamp", KO) == (
         0,
         [f"{KO}: translated_from prose_sha {now}"],
         [],
@@ -141,12 +130,12 @@ def test_stamp_force_stamps_an_unchanged_translation(
 ) -> None:
     change_source(repo)
     now = prose_sha(repo / "docs/en/intro.md")
-    assert run(capsys, "stamp", "--force", KO) == (
+    assert run_command(capsys, "stamp", "--force", KO) == (
         0,
         [f"{KO}: translated_from prose_sha {now}"],
         [],
     )
-    assert run(capsys, "check", "--strict")[0] == 0
+    assert run_command(capsys, "check", "--strict")[0] == 0
 
 
 def test_stamp_without_history_warns_and_stamps(
@@ -155,7 +144,7 @@ def test_stamp_without_history_warns_and_stamps(
     make_docs(tmp_path)
     monkeypatch.chdir(tmp_path)
     change_source(tmp_path, committed=False)
-    status, out, err = run(capsys, "stamp", KO)
+    status, out, err = run_command(capsys, "stamp", KO)
     assert (status, out) == (
         0,
         [f"{KO}: translated_from prose_sha {prose_sha(tmp_path / 'docs/en/intro.md')}"],
@@ -174,7 +163,7 @@ def test_stamp_without_history_warns_and_stamps(
 def test_wrong_page_name_gets_did_you_mean(
     capsys: pytest.CaptureFixture[str], command: str, wrong: str
 ) -> None:
-    assert run(capsys, command, wrong) == (
+    assert run_command(capsys, command, wrong) == (
         1,
         [],
         [f"error: {wrong} does not exist: did you mean docs/ko/intro.md?"],
@@ -186,7 +175,7 @@ def test_wrong_page_name_gets_did_you_mean(
 def test_the_source_page_gets_the_command_for_its_translation(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    assert run(capsys, command, "docs/en/intro.md") == (
+    assert run_command(capsys, command, "docs/en/intro.md") == (
         1,
         [],
         [
@@ -203,7 +192,7 @@ def test_the_source_page_gets_the_command_for_its_translation(
 def test_a_page_named_without_docs_gets_its_path(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    assert run(capsys, command, "ko/intro.md") == (
+    assert run_command(capsys, command, "ko/intro.md") == (
         1,
         [],
         [f"error: ko/intro.md does not exist: did you mean {KO}?"],

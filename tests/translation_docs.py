@@ -2,7 +2,9 @@
 
 `make_docs` writes it: two pages in each language, consistent, every Korean
 page stamped. `edit` changes one page, `line` finds a line, `commit` records
-the folder in git (the `diff` and `stamp` commands read its history).
+the folder in git and `as_clone` works there as in a clone of the guide (the
+`diff` and `stamp` commands read its history); `run_command` runs
+`jaxguide-i18n`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from helpers import NOTEBOOK_FRONT_MATTER
+from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.report import Report
 from jaxguide_site.translation.stamps import stamp
 
@@ -159,3 +164,20 @@ def commit(root: Path, message: str) -> str:
     git(root, "add", "-A")
     git(root, "commit", "-q", "-m", message)
     return git(root, "rev-parse", "HEAD").strip()
+
+
+def as_clone(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Commit the docs folder in ``root`` and work there, as in a clone of
+    the guide; ``root``."""
+    commit(root, "docs")
+    monkeypatch.chdir(root)
+    return root
+
+
+def run_command(
+    capsys: pytest.CaptureFixture[str], *argv: str
+) -> tuple[int, list[str], list[str]]:
+    """``jaxguide-i18n argv``: its exit status, stdout and stderr lines."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err.splitlines()

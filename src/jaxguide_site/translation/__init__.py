@@ -2,17 +2,39 @@
 glossary (``glossary-table``) and the state of every page's translation
 (``translation-status``) as tables.
 
-The checker: :mod:`.parity` reads a page (myst-nb's reading) and compares two
-versions of it; :mod:`.consistency` checks the docs folder (both languages,
-their toctrees, the pages in progress); :mod:`.structure` cuts a page and
-its translation into stretches that stand for each other and compares their
-paragraphs, list items and admonitions, and :mod:`.markup` the markup they
-keep as it is (glued values, role targets, links, formulas, code spans);
-:mod:`.prose` checks one page's prose (links, targets, the glossary's
-terms, the language, split paragraphs); :mod:`.stamps` records and reads
-a translation's stamp, and finds in git's history what changed since;
-:mod:`.report` is what they report; and :mod:`.checker` is the
-``jaxguide-i18n`` command.
+The checker, the ``jaxguide-i18n`` command (:mod:`.checker`):
+
+- :mod:`.consistency`: the check of the docs folder, both languages and their
+  toctrees, page by page;
+- :mod:`.pages`: which pages each language has, and those in progress;
+- :mod:`.parity`: a page read from its source, and its code cells, kernelspec
+  and figures compared with the other language's;
+- :mod:`.headings`: a page's headings, aligned with its translation's;
+- :mod:`.sections`: a page's sections, paragraphs and stretches, and which of
+  its translation's stand for them;
+- :mod:`.blocks`: a page's prose read into paragraphs, list items,
+  admonitions and the structure around them;
+- :mod:`.structure`: a paragraph, list item or admonition a translation lost
+  or gained;
+- :mod:`.marks`: the markup a translation keeps (glued values, role targets,
+  links, formulas, code spans);
+- :mod:`.markup`: that markup compared, and the structure and markup drift of
+  a page;
+- :mod:`.labels`: the ``(label)=`` targets a translation lacks or renamed;
+- :mod:`.prose`: one page's prose (links, targets, the glossary's terms,
+  the language, split paragraphs);
+- :mod:`.korean_prose`: Korean prose still in English;
+- :mod:`.stamps`: a translation's stamp, and what changed in git since;
+- :mod:`.changes`: the word-by-word changes ``diff`` shows, and where the
+  translation says the same;
+- :mod:`.copy_code`: ``copy-code``, the source's code cells copied into the
+  translation;
+- :mod:`.lookup`: ``glossary WORD``, a term looked up;
+- :mod:`.report`: what the checks report.
+
+The glossary is read by :mod:`.glossary` and rendered by
+:mod:`.glossary_table`; :mod:`.status` renders the translation-status table;
+:mod:`.tables` builds their tables.
 
 Importing this package imports no Sphinx: ``jaxguide-i18n`` runs without it.
 """

@@ -155,7 +155,7 @@ def _sections(outline: Outline, found: list[Change]) -> dict[int, int]:
     """Section -> the first changed line in it."""
     sections: dict[int, int] = {}
     for change in found:
-        sections.setdefault(outline.place(change.new_line).section, change.new_line)
+        sections.setdefault(outline.section_of(change.new_line), change.new_line)
     return sections
 
 

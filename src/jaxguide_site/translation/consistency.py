@@ -1,9 +1,11 @@
 """Do ``docs/ko`` and ``docs/en`` still say the same? :func:`check` answers.
 
 Each page is compared with the page of the same name in the other language
-(:func:`.parity.compare`: code cells, kernelspec, headings, figures, labels),
-the toctrees of the two languages list the same pages, and each page's prose
-is checked on its own (:mod:`.prose`). A translation whose source's prose
+(code cells, kernelspec and figures: :func:`.parity.compare`; headings:
+:mod:`.headings`; the structure and markup of each stretch:
+:func:`.markup.drift`; labels: :mod:`.labels`), the toctrees of the two
+languages list the same pages, and each page's prose is checked on its own
+(:mod:`.prose`). A translation whose source's prose
 changed since it was stamped (:mod:`.stamps`) is *stale*: a warning, which
 the strict check (``--strict``, the tests, CI) fails on.
 
@@ -23,8 +25,10 @@ from pathlib import Path
 
 from ..languages import LANGUAGES
 from .glossary import Term, load_glossary
+from .headings import compare_headings
 from .labels import compare_labels
 from .markup import drift
+from .pages import in_progress_table, written_pages
 from .parity import (
     LABEL,
     compare,
@@ -74,11 +78,13 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
     report.errors += [o for o in origins.values() if isinstance(o, Problem)]
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
     tr, src = (ko, en) if declaring != [en] else (en, ko)
-    report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
-    report.errors += [Problem(*f) for f in drift(tr, src, pages[tr.lang])]
-    report.errors += [
-        Problem(*f) for f in compare_labels(tr.rel, tr.text, src.rel, src.text)
+    differences = [
+        *compare(tr.rel, tr.text, src.rel, src.text),
+        *compare_headings(tr.rel, tr.text, src.rel, src.text),
+        *drift(tr, src, pages[tr.lang]),
+        *compare_labels(tr.rel, tr.text, src.rel, src.text),
     ]
+    report.errors += [Problem(*f) for f in differences]
     if not declaring:
         message = (
             f"neither this page nor {en.rel} declares translated_from: the "
@@ -115,10 +121,7 @@ def _in_progress(
     """``[in_progress]``: the pages missing in each language while translated."""
     where = f"{docs.name}/{DATA}"
     try:
-        text = (docs / DATA).read_text(encoding="utf-8")
-        table = tomllib.loads(text).get("in_progress", {})
-    except FileNotFoundError:
-        return {lang: set() for lang in LANGUAGES}
+        table = in_progress_table(docs)
     except tomllib.TOMLDecodeError as exc:
         report.errors.append(Problem(where, None, f"not valid TOML: {exc}"))
         return {lang: set() for lang in LANGUAGES}
@@ -202,15 +205,13 @@ def _entries(page: Page, pages: dict[str, Page], progress: set[str]) -> list[Pro
 
 
 def _read(docs: Path) -> dict[str, dict[str, Page]]:
-    """Every page of each language, by name (path from the language's folder)."""
-    root = docs.parent
+    """Every page of each language, by name (:func:`.pages.written_pages`)."""
     pages: dict[str, dict[str, Page]] = {lang: {} for lang in LANGUAGES}
-    for lang, folder in ((lang, docs / lang) for lang in LANGUAGES):
-        for path in sorted(folder.rglob("*.md")):
-            name = path.relative_to(folder).with_suffix("").as_posix()
-            if not any(part[:1] in {".", "_"} for part in name.split("/")):
-                rel = path.relative_to(root).as_posix()
-                pages[lang][name] = Page(rel, lang, name, read_source(path))
+    for lang in LANGUAGES:
+        for name in written_pages(docs / lang):
+            path = docs / lang / f"{name}.md"
+            rel = path.relative_to(docs.parent).as_posix()
+            pages[lang][name] = Page(rel, lang, name, read_source(path))
     return pages
 
 

@@ -1,7 +1,7 @@
 """``copy-code``: copy the source's code cells into its translation.
 
 The two languages share their code cells (options and source, as
-:func:`.parity._cell_lines` compares them); after the source's code changed,
+:func:`.parity.cell_lines` compares them); after the source's code changed,
 the translation's cells are replaced by the source's, paired by order, each
 from its opening fence to its closing one. The prose is left byte for byte.
 Pairing by order needs as many cells on both pages: where the counts differ,
@@ -15,8 +15,8 @@ import re
 from collections import Counter
 
 from ..myst_notebook import Cell
-from .parity import FENCE, Source, _cell_lines, read_source
-from .report import COMMAND
+from .parity import FENCE, Source, cell_lines, read_source
+from .report import COMMAND, plural
 from .sections import Outline, align
 from .stamps import Pair
 
@@ -36,19 +36,19 @@ def _span(lines: list[str], cell: Cell) -> range:
 
 
 def _compared(cell: Cell) -> list[str]:
-    return [text for _, text in _cell_lines(cell)]
+    return [text for _, text in cell_lines(cell)]
 
 
 def _uneven(pair: Pair, source: Source, translation: Source) -> str:
     """Why the cells cannot be paired: the first section with more or fewer."""
     outlines = Outline(source), Outline(translation)
     counts = [
-        Counter(outline.place(cell.line).section for cell in page.cells)
+        Counter(outline.section_of(cell.line) for cell in page.cells)
         for outline, page in zip(outlines, (source, translation), strict=True)
     ]
     total = (
-        f"{pair.translation} has {len(translation.cells)} code cells and "
-        f"{pair.source} has {len(source.cells)}"
+        f"{pair.translation} has {plural(len(translation.cells), 'code cell')} "
+        f"and {pair.source} has {len(source.cells)}"
     )
     fix = (
         "copy-code pairs the cells by order: add or remove cells there to match, "
@@ -80,7 +80,11 @@ def copy_code(pair: Pair) -> str:
     ]
     count = len(source.cells)
     if not changed:
-        return f"{pair.translation}: its {count} code cells match {pair.source}'s"
+        match = "matches" if count == 1 else "match"
+        return (
+            f"{pair.translation}: its {plural(count, 'code cell')} {match} "
+            f"{pair.source}'s"
+        )
     text = pair.translation.read_bytes().decode("utf-8")
     lines = text.splitlines(keepends=True)
     other = pair.source.read_bytes().decode("utf-8").splitlines(keepends=True)
@@ -104,6 +108,7 @@ def copy_code(pair: Pair) -> str:
         else f"cell {shown[0]}"
     )
     return (
-        f"{pair.translation}: copied {len(changed)} of {count} code cells from "
-        f"{pair.source}, the prose untouched: {cells}"
+        f"{pair.translation}: copied {len(changed)} of "
+        f"{plural(count, 'code cell')} from {pair.source}, the prose untouched: "
+        f"{cells}"
     )

@@ -1,10 +1,11 @@
 """The ``(label)=`` targets of a page and its translation, where they differ.
 
 A label stands before a heading (the heading it names: headings are aligned
-by :mod:`.sections`) or before a paragraph of a section. A label of the
-source missing from the translation is reported once, at the translation's
-line where it belongs; where the translation has another label there, the
-label was renamed on one side, and the finding says to rename it to match.
+by :mod:`.headings`) or before a paragraph of a section (:mod:`.sections`).
+A label of the source missing from the translation is reported once, at the
+translation's line where it belongs; where the translation has another label
+there, the label was renamed on one side, and the finding says to rename it
+to match.
 The ``{ref}`` links to a label the translation lacks are its consequence, left
 to this finding (:mod:`.prose`).
 """

@@ -1,7 +1,7 @@
 """Which pages each language of the guide has: those written, and those in progress.
 
-A language's pages are the Markdown files of ``docs/<lang>``, read as the
-translation checker reads them (:mod:`.consistency`: folders and names
+A language's pages are the Markdown files of ``docs/<lang>``
+(:func:`written_pages`, the translation checker's too: folders and names
 starting with ``_`` or ``.`` left out). A page is *in progress* in a language
 when it is listed for that language under ``[in_progress]`` in
 ``docs/_data/translations.toml``, has no source there and has one in another
@@ -10,8 +10,9 @@ site shows a stand-in page at its name, pointing to the original
 (:mod:`jaxguide_site.language_links`). The site, the tests that walk the pages
 and the checker's tests take the pages from :func:`guide_pages`.
 
-Whether ``[in_progress]`` is well formed is the checker's to report: here a
-value that is not a list of names lists nothing. Imports no Sphinx.
+Whether ``[in_progress]`` is well formed is the checker's to report (it
+reads the table as written, :func:`in_progress_table`): here a value that is
+not a list of names lists nothing. Imports no Sphinx.
 """
 
 from __future__ import annotations
@@ -71,12 +72,19 @@ def written_pages(folder: Path) -> tuple[str, ...]:
     )
 
 
-def _listed_in_progress(docs: Path) -> dict[str, list[str]]:
-    """``[in_progress]`` as written, by language (none without the file)."""
+def in_progress_table(docs: Path) -> object:
+    """``[in_progress]`` of ``docs``' translations.toml as written, not
+    checked (empty without the file); :class:`tomllib.TOMLDecodeError` where
+    the file is not TOML."""
     path = docs / DATA
     if not path.is_file():
         return {}
-    table = tomllib.loads(path.read_text(encoding="utf-8")).get("in_progress", {})
+    return tomllib.loads(path.read_text(encoding="utf-8")).get("in_progress", {})
+
+
+def _listed_in_progress(docs: Path) -> dict[str, list[str]]:
+    """``[in_progress]`` as written, by language: the lists of names."""
+    table = in_progress_table(docs)
     if not isinstance(table, dict):
         return {}
     return {

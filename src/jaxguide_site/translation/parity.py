@@ -7,9 +7,9 @@ outside any code (code cells, code blocks, code directives such as
 ``{eval-rst}``; the lines of directives that hold text, such as ``{note}``,
 a ``{toctree}`` or a ``{glue:figure}`` caption, are prose), each with its line
 in the file. :func:`compare` lists what differs between two versions:
-kernelspec, code cells, figures and headings (aligned on the labels and code
-cells around them, so that a missing one is found where it was); the
-``(label)=`` targets are compared in :mod:`.labels`. :func:`toctrees` and
+kernelspec, code cells (:func:`cell_lines`: as compared) and figures; the
+headings are compared in :mod:`.headings`, the ``(label)=`` targets in
+:mod:`.labels`. :func:`toctrees` and
 :func:`targets` read the toctree entries and the ``{ref}`` targets a page
 defines.
 """
@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
-from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +177,7 @@ def first_difference(a: list[Any], b: list[Any]) -> int | None:
     return next((i for i, (x, y) in pairs if x != y), default)
 
 
-def _cell_lines(cell: Cell) -> list[tuple[int, str]]:
+def cell_lines(cell: Cell) -> list[tuple[int, str]]:
     """(line, text) of a code cell as compared: its options, then its source."""
     options = json.dumps(cell.metadata, sort_keys=True, ensure_ascii=False)
     source = enumerate(cell.source.splitlines())
@@ -192,7 +191,7 @@ def _cells(path: str, page: Source, other_path: str, other: Source) -> list[Foun
     found: list[Found] = []
     pairs = zip(page.cells, other.cells, strict=False)
     for number, (cell, other_cell) in enumerate(pairs, 1):
-        mine, theirs = _cell_lines(cell), _cell_lines(other_cell)
+        mine, theirs = cell_lines(cell), cell_lines(other_cell)
         texts, other_texts = [t for _, t in mine], [t for _, t in theirs]
         if (k := first_difference(texts, other_texts)) is None:
             continue
@@ -234,7 +233,7 @@ def _count(what: str, mine: Items, theirs: Items) -> list[Found]:
 
 def _cell_items(page: Source) -> list[tuple[int, str]]:
     return [
-        (cell.line, "\n".join(t for _, t in _cell_lines(cell))) for cell in page.cells
+        (cell.line, "\n".join(t for _, t in cell_lines(cell))) for cell in page.cells
     ]
 
 
@@ -244,87 +243,6 @@ def _figure_items(page: Source) -> list[tuple[int, str]]:
     return [
         (n, "![]" if text[0] == "!" else text.lstrip("`~: \t")) for n, text in found
     ]
-
-
-@dataclass(frozen=True)
-class _Heading:
-    line: int
-    text: str  # "## Title"
-    place: tuple[int, str | None, int]  # level, label before it, code cells before
-
-    def __str__(self) -> str:
-        return f"{self.text.strip()!r} (line {self.line})"
-
-
-def _heading_list(page: Source) -> list[_Heading]:
-    """The headings, each placed by what both languages share around it."""
-    cells = [cell.line for cell in page.cells]
-    labels = {n: label[1:-1] for n, label in page.find(LABEL)}
-    prose = dict(page.prose)
-    found = []
-    for number, marks in page.find(HEADING):
-        before = number - 1
-        while before in prose and not prose[before].strip():
-            before -= 1  # a blank line between the label and its heading
-        cells_before = sum(line < number for line in cells)
-        place = (len(marks), labels.get(before), cells_before)
-        found.append(_Heading(number, prose[number], place))
-    return found
-
-
-def _moved(
-    path: str, pair: tuple[_Heading, _Heading], other_path: str, *, cells: bool
-) -> Found | None:
-    """What differs between two headings that stand for each other: level, or
-    (where both pages have as many code cells, ``cells``) the cells before."""
-    here, there = pair
-    if here.place[0] != there.place[0]:
-        message = (
-            f"heading {here} is level {here.place[0]} here, "
-            f"level {there.place[0]} in {other_path}: {there}"
-        )
-    elif here.place[1] == there.place[1] and cells:  # labels: their own check
-        message = (
-            f"heading {here} follows {here.place[2]} code cell(s) here; its "
-            f"counterpart {there} in {other_path} follows {there.place[2]}"
-        )
-    else:
-        return None
-    return (path, here.line, message)
-
-
-def _headings(path: str, page: Source, other_path: str, other: Source) -> list[Found]:
-    """Headings that differ, aligned on level, label and the code cells before."""
-    mine, theirs = _heading_list(page), _heading_list(other)
-    places = [h.place for h in mine], [h.place for h in theirs]
-    found: list[Found] = []
-    for op, i1, i2, j1, j2 in SequenceMatcher(None, *places).get_opcodes():
-        if op == "equal":
-            continue
-        if i2 - i1 == j2 - j1:  # the same headings, placed differently
-            cells = len(page.cells) == len(other.cells)  # else: their own check
-            pairs = zip(mine[i1:i2], theirs[j1:j2], strict=True)
-            found += [
-                moved
-                for pair in pairs
-                if (moved := _moved(path, pair, other_path, cells=cells))
-            ]
-            continue
-        found += [
-            (path, here.line, f"heading {here} has no counterpart in {other_path}")
-            for here in mine[i1:i2]
-        ]
-        line: int | None = None
-        where = "(this page has no heading)"
-        if i2 < len(mine):
-            line, where = mine[i2].line, "before this heading"
-        elif mine:
-            line, where = mine[-1].line, "after this heading"
-        found += [
-            (path, line, f"heading {there} of {other_path} is missing here {where}")
-            for there in theirs[j1:j2]
-        ]
-    return found
 
 
 def compare(path: str, page: Source, other_path: str, other: Source) -> list[Found]:
@@ -337,5 +255,4 @@ def compare(path: str, page: Source, other_path: str, other: Source) -> list[Fou
     found += _cells(path, page, other_path, other)
     for what, get in (("code cells", _cell_items), ("figures", _figure_items)):
         found += _count(what, (path, get(page)), (other_path, get(other)))
-    found += _headings(path, page, other_path, other)
-    return found  # the labels: .labels.compare_labels
+    return found  # the headings: .headings; the labels: .labels

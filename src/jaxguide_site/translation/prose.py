@@ -11,8 +11,9 @@
 - Korean pages: a page or a paragraph still in English, and a term the
   glossary has Korean for written in English (:mod:`.korean_prose`).
 - English pages: Hangul.
-- Both: a paragraph that ends without a sentence's final punctuation, followed
-  by another paragraph: a stray blank line split a sentence.
+- Both: a paragraph (:mod:`.blocks`) that ends without a sentence's final
+  punctuation, followed by another paragraph: a stray blank line split a
+  sentence.
 
 The glossary pages quote both languages and are exempt from the checks of
 terms and of Hangul.
@@ -31,15 +32,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
+from .blocks import pieces
 from .glossary import Term
 from .korean_prose import GLOSS, HANGUL, english_terms, untranslated
+from .marks import INLINE, TITLED
 from .parity import FENCE, LABEL
 from .report import Page, Problem, did_you_mean
 
 EXEMPT = {"glossary"}  # pages that quote both languages on purpose
-# A role or a code span, in the order they come: `{doc}` alone is code.
-INLINE = re.compile(r"(?:\{(?P<role>[^}\s]+)\})?(?P<ticks>`+)(?P<body>.+?)(?P=ticks)")
-TITLED = re.compile(r"[^<]*<(?P<target>[^<>]+)>")  # "title <target>"
 # Code spans and roles, inline math, link targets and addresses: not prose.
 NOT_PROSE = re.compile(
     r"(?:\{[^}\s]+\})?(`+)[^`].*?\1|\$[^$\s][^$]*\$|\]\([^)]*\)|<[a-z]+://[^>]*>"
@@ -255,30 +255,16 @@ def _hangul(page: Page) -> Iterator[Problem]:
             yield Problem(page.rel, number, message)
 
 
-def _paragraphs(page: Page) -> list[list[tuple[int, str]] | None]:
-    """The page's paragraphs in order, None where code separates two."""
-    found: list[list[tuple[int, str]] | None] = []
-    paragraph: list[tuple[int, str]] = []
-    last = 0
-    for number, line in page.text.prose:
-        if number != last + 1 or not line.strip():
-            found += [paragraph] if paragraph else []
-            found += [None] if number != last + 1 else []
-            paragraph = []
-        if line.strip():
-            paragraph.append((number, line))
-        last = number
-    return [*found, paragraph] if paragraph else found
-
-
 def _broken(page: Page) -> Iterator[Problem]:
-    """Paragraphs that end mid-sentence and go on after a blank line."""
-    paragraphs = _paragraphs(page)
+    """Paragraphs (:mod:`.blocks`) that end mid-sentence and go on after a
+    blank line."""
+    blank = {number for number, line in page.text.prose if not line.strip()}
+    paragraphs = [piece for piece in pieces(page.text) if piece.kind == "paragraph"]
     for paragraph, following in pairwise(paragraphs):
-        if paragraph is None or following is None:
-            continue
-        (_, first), (number, last) = paragraph[0], paragraph[-1]
-        next_number, start = following[0]
+        (_, first), (number, last) = paragraph.lines[0], paragraph.lines[-1]
+        next_number, start = following.lines[0]
+        if not blank.issuperset(range(number + 1, next_number)):
+            continue  # something else between them: code, a label, a formula
         if any(STRUCTURE.match(text) for text in (first, last, start)):
             continue
         if SENTENCE_END.search(_masked(last)):

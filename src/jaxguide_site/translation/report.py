@@ -74,3 +74,8 @@ def did_you_mean(wrong: str, choices: Iterable[str], shown: str = "'{}'") -> str
     """
     close = get_close_matches(wrong, sorted(choices), n=1, cutoff=0.6)
     return f": did you mean {shown.format(close[0])}?" if close else ""
+
+
+def plural(count: int, name: str) -> str:
+    """``1 code cell``, ``2 code cells``."""
+    return f"{count} {name}{'' if count == 1 else 's'}"
