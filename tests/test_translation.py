@@ -222,7 +222,8 @@ def test_different_code_cell_names_the_cell_and_both_lines(docs: Path) -> None:
     assert errors(check(docs)) == [
         (
             f"docs/ko/intro.md:{ko}: code cell 1 differs from docs/en/intro.md:{en}: "
-            "'print(x + 0)' here, 'print(x)' there"
+            "'print(x + 0)' here, 'print(x)' there: copy the source's code cells with "
+            "'python -m nox -s i18n -- copy-code docs/ko/intro.md'"
         )
     ]
 
@@ -254,7 +255,8 @@ def test_code_cell_inserted_in_the_middle_is_found_where_it_is(docs: Path) -> No
     assert errors(check(docs)) == [
         (
             f"docs/ko/intro.md:{ko}: code cell 2 differs from docs/en/intro.md:{en}: "
-            "'y = x + 1' here, 'z = 3' there"
+            "'y = x + 1' here, 'z = 3' there: copy the source's code cells with "
+            "'python -m nox -s i18n -- copy-code docs/ko/intro.md'"
         ),
         (
             f"docs/en/intro.md:{en - 1}: code cells: 3 here, 2 in docs/ko/intro.md; "

@@ -151,7 +151,7 @@ GRADIENT = [
     "  avoid: 그래디언트, gradient",
     "  en: The vector of partial derivatives.",
     "  ko: 편미분을 모은 벡터입니다.",
-    "  taught in: docs/en/autodiff.md",
+    "  taught in: docs/ko/autodiff.md, docs/en/autodiff.md",
 ]
 BATCH_AXIS = [
     "batch axis → 배치 축",
@@ -190,7 +190,7 @@ def test_glossary_finds_a_term_in_either_language(
 @pytest.mark.parametrize(
     ("word", "hint"),
     [
-        ("gradiant", "did you mean gradient (기울기)?"),
+        ("gradiant", "did you mean gradient (기울기)?"),  # codespell:ignore gradiant
         ("기울기를", "did you mean gradient (기울기)?"),
         ("convolutions", "did you mean convolution (합성곱)?"),
         (

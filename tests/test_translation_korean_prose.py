@@ -25,6 +25,11 @@ PAGE = "api"  # a real pair with no link to another page: it is checked alone
 ENGLISH = "translate it (English quoted on purpose goes in quotes or code)"
 
 
+def gloss(korean: str, english: str) -> str:
+    """The message's reminder that the English may gloss the Korean term."""
+    return f" (the English may follow it in parentheses: '{korean}({english})')"
+
+
 @pytest.fixture
 def pair(tmp_path: Path) -> Path:
     """A docs folder holding the real pair PAGE and the real glossary."""
@@ -101,7 +106,7 @@ def test_a_glossary_term_in_english_is_named_with_its_korean(pair: Path) -> None
     assert errors(check(pair)) == [
         (
             f"docs/ko/{PAGE}.md:{at}: 'gradient': the glossary's Korean for "
-            f"'gradient' is '기울기'{ALLOW_HINT}"
+            f"'gradient' is '기울기'{gloss('기울기', 'gradient')}{ALLOW_HINT}"
         )
     ]
     edit(pair, f"ko/{PAGE}", "gradient를", "기울기(gradient)를", restamp=False)
@@ -113,11 +118,12 @@ def test_a_term_is_found_in_any_case_plural_and_longest_first(pair: Path) -> Non
     assert errors(check(pair)) == [
         (
             f"docs/ko/{PAGE}.md:{at}: 'Gradients': the glossary's Korean for "
-            f"'gradient' is '기울기'{ALLOW_HINT}"
+            f"'gradient' is '기울기'{gloss('기울기', 'gradient')}{ALLOW_HINT}"
         ),
         (
             f"docs/ko/{PAGE}.md:{at}: 'Gradient Descent': the glossary's Korean for "
-            f"'gradient descent' is '경사 하강법'{ALLOW_HINT}"
+            f"'gradient descent' is '경사 하강법'"
+            f"{gloss('경사 하강법', 'gradient descent')}{ALLOW_HINT}"
         ),
     ]
 

@@ -226,3 +226,26 @@ def test_changed_role_target_is_found(tmp_path: Path) -> None:
             "targets stay as in the source"
         ),
     )
+
+
+def test_a_source_change_is_part_of_the_stale_warning_until_stamped(
+    tmp_path: Path,
+) -> None:
+    """A sentence added to the source (with a code span) is missing from the
+    stale translation: that is what the stale warning says, so the plain
+    check passes, as the contributing page promises. Stamped without the
+    sentence, the translation is no longer stale and its markup an error."""
+    docs = real_pair(tmp_path, "jit")
+    english = docs / "en" / "jit.md"
+    text = english.read_text(encoding="utf-8")
+    sentence = "compiles and runs. It keeps `selu` as it is."
+    english.write_text(text.replace("compiles and runs.", sentence, 1), "utf-8")
+    report = check(docs)
+    assert report.errors == []
+    drift_warnings = [str(w) for w in report.warnings if "`selu`" in w.message]
+    assert len(drift_warnings) == 1
+    assert drift_warnings[0].endswith("(the source changed since the stamp)")
+    stamp(docs / "ko" / "jit.md")
+    (error,) = errors(check(docs))
+    assert "`selu`" in error
+    assert "since the stamp" not in error

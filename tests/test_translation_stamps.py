@@ -108,7 +108,7 @@ def test_stamp_refuses_a_stale_translation_that_did_not_change(
     now = prose_sha(repo / "docs/en/intro.md")
     assert err == [
         (
-            f"error: {KO} not stamped: the prose of docs/en/intro.md changed since "
+            f"error: refusing to stamp {KO}: the prose of docs/en/intro.md changed since "
             f"its last stamp ({stamped}, now {now}), and this page's prose has not "
             f"changed since. Update it first ('python -m nox -s i18n -- diff {KO}' "
             "shows what changed), or pass --force if that change needs no "

@@ -124,7 +124,7 @@ def _stamp(pages: list[Path], *, force: bool) -> int:
         )
         if edited is False:
             print(
-                f"error: {page} not stamped: the prose of {pair.source} changed "
+                f"error: refusing to stamp {page}: the prose of {pair.source} changed "
                 f"since its last stamp ({recorded}, now {current}), and this "
                 f"page's prose has not changed since. Update it first ('{COMMAND} "
                 f"diff {page}' shows what changed), or pass --force if that change "

@@ -125,7 +125,8 @@ def english_terms(lines: Lines, glossary: list[Term]) -> Iterator[tuple[int, str
                     continue
                 message = (
                     f"{match[0]!r}: the glossary's Korean for {term.en!r} is "
-                    f"{term.ko!r}"
+                    f"{term.ko!r} (the English may follow it in parentheses: "
+                    f"'{term.ko}({term.en})')"
                 )
                 taken.append((start, end, term.en, message))
         for _, _, english, message in sorted(taken):

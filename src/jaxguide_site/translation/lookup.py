@@ -31,7 +31,8 @@ def _shown(term: Term, docs: Path) -> list[str]:
         lines.append(f"  avoid: {', '.join(term.avoid)}")
     lines += [f"  en: {term.en_def}", f"  ko: {term.ko_def}"]
     if term.page:
-        lines.append(f"  taught in: {(docs / 'en' / term.page).as_posix()}.md")
+        taught = [(docs / lang / term.page).as_posix() + ".md" for lang in LANGUAGES]
+        lines.append(f"  taught in: {', '.join(taught)}")
     return lines
 
 

@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from ..myst_notebook import Cell, read_cells
+from .report import COMMAND
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<body>(?:.*\n)*?)---[ \t]*(?:\n|\Z)")
 # Indented in a list item too.
@@ -204,7 +205,8 @@ def _cells(path: str, page: Source, other_path: str, other: Source) -> list[Foun
         )
         message = (
             f"code cell {number} differs from {other_path}:{other_line}: "
-            f"{here} here, {there} there"
+            f"{here} here, {there} there: copy the source's code cells with "
+            f"'{COMMAND} copy-code {path}'"
         )
         found.append((path, line, message))
         if len(page.cells) != len(other.cells):
