@@ -34,6 +34,9 @@ BANNER_TITLE = {
     "ko": "이 미리 보기에서는 실행하지 않았습니다",
     "en": "Not executed in this preview",
 }
+# The banner says the glued values are missing too, not only the outputs.
+BANNER_GLUED = {"ko": "glue로 넣은 수치와 그림", "en": "glued numbers and figures"}
+RUN_NOTE = "jaxguide-run-note"
 
 
 def preview_build(srcdir: Path, outdir: Path, *, lang: str, cache: Path) -> BuildResult:
@@ -122,12 +125,17 @@ def test_a_page_the_cache_lacks_says_so_at_its_top_in_its_language(
 
     cells = (tmp_path / "out" / "html" / "cells.html").read_text(encoding="utf-8")
     title, banner = cells.index("<h1>"), cells.index(BANNER)
-    # Under the title, above the note saying where the page ran and the code.
-    assert title < banner < cells.index("jaxguide-run-note") < cells.index("cell_input")
+    # Under the title, above the code; the note that says the code ran when
+    # the site was built is left out (it would contradict the banner).
+    assert title < banner < cells.index("cell_input")
+    assert RUN_NOTE not in cells
     assert BANNER_TITLE[lang] in cells
+    assert BANNER_GLUED[lang] in cells[banner : cells.index("cell_input")]
     assert "<code" in cells[banner : cells.index("cell_input")]  # the command
     for page in ("index", "prose"):  # nothing to execute: nothing missing
         assert BANNER not in (tmp_path / "out" / "html" / f"{page}.html").read_text()
+    # A notebook page the preview does not mark keeps its note.
+    assert RUN_NOTE in (tmp_path / "out" / "html" / "prose.html").read_text()
     report = json.loads((tmp_path / "out" / "doctrees" / PREVIEW_REPORT).read_text())
     assert report == {"not_executed": ["cells"], "cache_empty": True}
 

@@ -8,9 +8,10 @@ every page (minutes). In a preview a page the cache holds shows its outputs;
 one it does not hold is shown without them, and its glued figures are left
 out, with one line saying so instead of a warning per figure.
 
-Such a page says so in a banner under its title, in its language (above the
-note that says where the page ran), so that a missing output is never taken
-for code that prints nothing, and the preview lists those pages when it ends (it writes them to
+Such a page says so in a banner under its title, in its language (in place
+of the note that says the page's code ran when the site was built), so that a
+missing output or glued value is never taken for code that prints nothing,
+and the preview lists those pages when it ends (it writes them to
 :data:`~jaxguide_site.site_build.PREVIEW_REPORT`, which ``jaxguide-build
 --preview`` prints). Once the cache holds more (a full build ran), the next
 preview reads them again. The real build executes every page the cache
@@ -44,10 +45,12 @@ CONFIG_NAME = "jaxguide_execute"
 BANNER_CLASS = "jaxguide-not-executed"
 BANNER_TITLE = _("Not executed in this preview")
 BANNER_TEXT = _(
-    "The outputs of this page's code are not shown: the execution cache has "
-    "none for its code as it is now (a fresh clone, or code changed since the "
-    "last full build). `python -m nox -s docs` executes the pages and fills "
-    "the cache; the next preview shows their outputs."
+    "The outputs of this page's code are not shown, nor the values it computes "
+    "for the text (glued numbers and figures are left out, so a sentence may "
+    "have a gap): the execution cache has none for its code as it is now (a "
+    "fresh clone, or code changed since the last full build). `python -m nox "
+    "-s docs` executes the pages and fills the cache; the next preview shows "
+    "their outputs."
 )
 PAGES = "jaxguide_not_executed"  # env: the pages shown without outputs
 RECORDS = "jaxguide_cache_records"  # env: what the cache held when last read
@@ -105,6 +108,11 @@ def under_title(body: str, html: str) -> str:
     end = body.find("</h1>")
     at = end + len("</h1>") if end != -1 else 0
     return body[:at] + html + body[at:]
+
+
+def shown_without_outputs(env: BuildEnvironment, docname: str) -> bool:
+    """Whether this preview shows ``docname`` without outputs (with the banner)."""
+    return docname in getattr(env, PAGES, ())
 
 
 def _pages(env: BuildEnvironment) -> set[str]:
@@ -174,8 +182,8 @@ def _apply(_app: Sphinx, config: Config) -> None:
 def _add_banner(
     app: Sphinx, pagename: str, _template: str, context: dict[str, Any], _doc: Any
 ) -> None:
-    # After the note on where the page ran (notebooks/downloads.py, which
-    # also puts it under the title): the banner comes first.
+    # notebooks/downloads.py leaves out its note on where the page ran
+    # (it would say the code ran), so the banner is first under the title.
     builder = app.builder
     if pagename in _pages(app.env) and isinstance(builder, StandaloneHTMLBuilder):
         html = builder.render_partial(banner())["fragment"]

@@ -15,7 +15,8 @@ Colab button points: Colab opens notebooks from GitHub. The repository is
 GITHUB_REPOSITORY environment variable in a fork).
 
 Each notebook page also gets a short note at its top: the first cell shows
-where it was executed, and timings differ on the reader's own device.
+where it was executed, and timings differ on the reader's own device. A page
+a preview shows without outputs has the preview's banner instead.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from myst_nb.core.read import create_nb_reader
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from ..execution.preview import shown_without_outputs
 from ..interface_text.catalog import _
 from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
@@ -215,6 +217,8 @@ def _add_buttons(
             button["buttons"].insert(0, download)
             buttons.insert(index, launch)
             break
+    if shown_without_outputs(app.env, pagename):
+        return  # a preview's banner says the code did not run
     # Under the page's title, before its first paragraph.
     note = f'<aside class="jaxguide-run-note"><p>{text["note"]}</p></aside>'
     body = context.get("body", "")
