@@ -42,7 +42,8 @@ PAGE_WALKING = (
     "test_search_browser.py",
 )
 PAGE_LISTS = {"GUIDE_PAGES", "written_in_each_language"}  # tests/helpers.py's
-PAGE = "loops"
+# A name no contributor's page has: the test adds its page beside theirs.
+PAGE = "test-page-in-progress"
 # A teaching page, as tests/test_content_pages.py wants one.
 SOURCE = f"""{NOTEBOOK_FRONT_MATTER}
 ({PAGE})=
@@ -89,7 +90,9 @@ print(jax.lax.fori_loop(0, 10, lambda i, acc: acc + i * i, 0))
 def add_english_page_in_progress(docs: Path, name: str, source: str) -> None:
     """What the contributing page asks: the page, its toctree entry (in the
     part of worked examples) and its name under ``[in_progress] ko``."""
-    (docs / "en" / f"{name}.md").write_text(source, encoding="utf-8")
+    page = docs / "en" / f"{name}.md"
+    assert not page.exists(), f"{page} exists: the test's page needs another name"
+    page.write_text(source, encoding="utf-8")
     index = docs / "en" / "index.md"
     text = index.read_text(encoding="utf-8")
     listed = text.replace("least-squares\n", f"least-squares\n{name}\n", 1)
