@@ -146,6 +146,18 @@ def test_stable_is_the_newest_release_published_in_any_order(
     assert "DOCUMENTATION_OPTIONS.theme_switcher_version_match = '0.2'" in html
 
 
+@pytest.mark.parametrize(("lang", "stable"), [("ko", "최신 릴리스"), ("en", "stable")])
+def test_the_stable_copy_says_which_release_it_is(
+    site: Path, lang: str, stable: str
+) -> None:
+    number = '<strong class="jaxguide-version-number">{}</strong>'
+    for page in ("index.html", "both.html"):
+        copy = (site / lang / "stable" / page).read_text(encoding="utf-8")
+        assert number.format(f"0.2 ({stable})") in copy
+        release = (site / lang / "0.2" / page).read_text(encoding="utf-8")
+        assert number.format("0.2") in release
+
+
 def test_republishing_dev_leaves_releases_untouched(builds: Path, site: Path) -> None:
     kept = ("ko/0.1", "ko/0.2", "ko/stable", "en/0.1", "en/0.2", "en/stable")
     # Copies keep modification times, so a folder rewritten from the same
@@ -171,7 +183,8 @@ def test_every_page_names_its_version_jax_and_stable_copy(site: Path) -> None:
             f'<meta property="og:url" content="{BASE_URL}{lang}/stable/both.html" />'
             in html
         )
-        assert "<strong>0.1</strong>" in html  # the guide's version in the sidebar
+        # The guide's version in the sidebar.
+        assert '<strong class="jaxguide-version-number">0.1</strong>' in html
         assert "JAX 0." in html
     # A page that stable/ does not have yet names its own copy instead.
     new = (site / "en" / "dev" / "new.html").read_text(encoding="utf-8")
@@ -216,6 +229,132 @@ def test_404_page_resolves_against_the_sites_path(builds: Path, tmp_path: Path) 
     publish(builds / "dev", site, "dev")
     refresh(site, "https://someone.github.io/jaxguide/")
     assert '<base href="/jaxguide/">' in (site / "404.html").read_text(encoding="utf-8")
+
+
+# -- The layout, on hand-made builds (no Sphinx) ------------------------------
+
+# A page as a build writes what the publish step reads and rewrites: its
+# absolute links at html_baseurl (the stable copy) and the version number.
+FAKE_PAGE = """<!DOCTYPE html><html><head>
+<link rel="canonical" href="{base}{lang}/stable/{page}" />
+<meta property="og:image" content="{base}{lang}/stable/_static/card.png" />
+{alternates}
+</head><body><strong class="jaxguide-version-number">{version}</strong></body></html>
+"""
+
+
+def fake_builds(root: Path, version: str, pages: dict[str, list[str]]) -> Path:
+    """``root/<version>/<lang>/``: a build of ``pages[lang]`` per language."""
+    for lang, names in pages.items():
+        folder = root / version / lang
+        (folder / "_static").mkdir(parents=True)
+        (folder / "_static" / "card.png").write_bytes(b"png")
+        manifest = {
+            "language": lang,
+            "version": version,
+            "jax": "0.10.2",
+            "base_url": BASE_URL,
+            "build_id": f"{version}-{lang}-{len(names)}",
+        }
+        (folder / "jaxguide-build.json").write_text(json.dumps(manifest))
+        for name in names:
+            alternates = "\n".join(
+                f'<link rel="alternate" hreflang="{other}" '
+                f'href="{BASE_URL}{other}/stable/{name}" />'
+                for other in pages
+            )
+            (folder / name).write_text(
+                FAKE_PAGE.format(
+                    base=BASE_URL,
+                    lang=lang,
+                    page=name,
+                    version=version,
+                    alternates=alternates,
+                )
+            )
+    return root / version
+
+
+def links_of(site: Path, address: str) -> list[str]:
+    """The absolute addresses a page of ``site`` names, site-relative."""
+    html = (site / address).read_text(encoding="utf-8")
+    return sorted(
+        part.split('"', 1)[0].removeprefix(BASE_URL)
+        for part in html.split(f'"{BASE_URL}')[1:]
+    )
+
+
+TWO_PAGES = {"ko": ["index.html", "a.html"], "en": ["index.html", "a.html"]}
+
+
+def test_before_any_release_dev_is_the_entry_and_nothing_claims_stable(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    (site / "ko" / "stable").mkdir(parents=True)  # as an older layout left it
+    publish(fake_builds(tmp_path / "b", "dev", TWO_PAGES), site, "dev")
+    assert not (site / "ko" / "stable").exists()
+    assert not (site / "en" / "stable").exists()
+    assert links_of(site, "ko/dev/a.html") == [
+        "en/dev/a.html",
+        "ko/dev/_static/card.png",
+        "ko/dev/a.html",
+        "ko/dev/a.html",
+    ]
+    root = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="ko/dev/index.html"' in root
+    assert 'href="en/dev/index.html"' in root
+    assert "stable" not in root.split("-->", 1)[1]
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<loc>{BASE_URL}ko/dev/a.html</loc>" in sitemap
+    assert "/stable/" not in sitemap
+    # Nothing to prefer: the theme shows no banner.
+    assert versions_json(site, "ko") == [
+        {"version": "dev", "name": "dev (개발 중, JAX 0.10.2)", "url": "../dev/"}
+    ]
+
+
+def test_the_404_page_links_each_languages_entry_folder(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    publish(fake_builds(tmp_path / "b", "dev", TWO_PAGES), site, "dev")
+    missing = (site / "404.html").read_text(encoding="utf-8")
+    for lang in TWO_PAGES:
+        assert f'href="{lang}/dev/index.html"' in missing
+        assert f'action="{lang}/dev/search.html"' in missing
+    assert "/stable/" not in missing
+
+
+def test_the_first_release_becomes_stable_and_dev_points_at_it(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    dev_pages = {lang: [*names, "new.html"] for lang, names in TWO_PAGES.items()}
+    publish(fake_builds(tmp_path / "b", "dev", dev_pages), site, "dev")
+    publish(fake_builds(tmp_path / "b", "0.1", TWO_PAGES), site, "0.1")
+    number = '<strong class="jaxguide-version-number">{}</strong>'
+    stable = (site / "en" / "stable" / "a.html").read_text(encoding="utf-8")
+    assert number.format("0.1 (stable)") in stable
+    assert number.format("0.1") in (site / "en" / "0.1" / "a.html").read_text()
+    assert number.format("dev") in (site / "en" / "dev" / "a.html").read_text()
+    # dev's pages that stable/ has name it now; its new page names itself.
+    assert links_of(site, "ko/dev/a.html") == [
+        "en/stable/a.html",
+        "ko/stable/_static/card.png",
+        "ko/stable/a.html",
+        "ko/stable/a.html",
+    ]
+    assert links_of(site, "ko/dev/new.html") == [
+        "en/dev/new.html",
+        "ko/dev/new.html",
+        "ko/dev/new.html",
+        "ko/stable/_static/card.png",
+    ]
+    assert links_of(site, "ko/stable/a.html") == links_of(site, "ko/0.1/a.html")
+    assert 'href="ko/stable/index.html"' in (site / "index.html").read_text()
+    # Publishing again changes nothing: the label is not added twice.
+    before = {path: path.read_bytes() for path in site.rglob("*.html")}
+    publish(tmp_path / "b" / "dev", site, "dev")
+    assert {path: path.read_bytes() for path in site.rglob("*.html")} == before
 
 
 # -- Errors a maintainer can make ---------------------------------------------
@@ -395,13 +534,6 @@ def test_version_switcher_falls_back_to_the_home_of_a_version_without_the_page(
         page.locator(".version-switcher__button").first.click()
         page.locator(".version-switcher__menu a[data-version='0.2']").first.click()
         page.wait_for_url(f"{base}/en/stable/")
-
-
-def test_no_banner_on_the_stable_copy(browser: Browser, site: Path) -> None:
-    with browse(browser, site, "en-US") as (page, base, _):
-        page.goto(f"{base}/en/stable/both.html")
-        page.locator(".version-switcher__menu a").first.wait_for(state="attached")
-        assert page.locator("#bd-header-version-warning").inner_text() == ""
 
 
 def test_language_switcher_keeps_the_stable_copy_the_anchor_and_the_query(

@@ -6,17 +6,26 @@
 each with the ``jaxguide-build.json`` of :mod:`.build_info`); ``--site`` is
 any folder, in CI a checkout of the ``gh-pages`` branch. The site's layout::
 
-    index.html            picks a language, then opens its stable/ copy
+    index.html            picks a language, then opens its entry folder
     404.html              GitHub Pages serves it for every missing path
-    robots.txt, sitemap.xml (the stable pages), .nojekyll
+    robots.txt, sitemap.xml (the entry folders' pages), .nojekyll
     <lang>/versions.json  the version switcher's entries for that language
-    <lang>/<version>/     one build; publishing another version never touches it
-    <lang>/stable/        a copy of the newest release (of dev while there is none)
+    <lang>/<version>/     one build; publishing another version never rebuilds it
+    <lang>/stable/        a copy of the newest release, only once there is one
+
+A language's entry folder is ``stable/``, or ``dev/`` while no release is
+published: no folder claims to be a release it is not. ``stable/`` pages
+show the release they are ("0.2 (stable)"), their Colab links and downloads
+are that release's notebooks, and the newest release is the switcher's one
+``preferred`` entry, so ``dev/`` and older releases show the theme's banner
+pointing at ``stable/``. Canonical links name the entry folder's copy of a
+page (:mod:`.page_rewrites`).
 
 Old versions are never rebuilt (the JAX they pinned may no longer install):
 publishing replaces only ``<lang>/<version>/`` for the version given, then
 regenerates ``stable/`` (only when the newest release changed), the switcher
-files, the root pages and the sitemap from what the site holds.
+files, the root pages and the sitemap from what the site holds, and points
+each version's canonical links at where its pages now are.
 """
 
 from __future__ import annotations
@@ -33,7 +42,9 @@ from urllib.parse import urlparse
 from xml.sax.saxutils import escape
 
 from ..interface_text.messages import N_, translations
+from ..languages import LANGUAGES
 from .build_info import MANIFEST
+from .page_rewrites import label_stable_copy, point_links
 from .site_address import (
     DEV,
     STABLE,
@@ -150,7 +161,10 @@ def switcher_entries(lang: str, versions: dict[str, Build]) -> list[dict[str, An
     """pydata-sphinx-theme's versions.json: dev, then releases, newest first.
 
     The newest release is the one ``preferred`` entry and links to ``stable/``
-    (the canonical copies); every URL is relative to a version's root.
+    (the canonical copies), so the theme's banner on ``dev`` and older
+    releases points there. While no release is published ``dev`` is listed
+    alone and nothing is preferred: there is nothing better to point at, and
+    the theme shows no banner. Every URL is relative to a version's root.
     """
     catalog = translations(lang)
     names = {key: catalog.gettext(name) for key, name in VERSION_NAMES.items()}
@@ -181,16 +195,28 @@ def switcher_entries(lang: str, versions: dict[str, Build]) -> list[dict[str, An
     return entries
 
 
-def sitemap(site: Path, base_url: str, languages: list[str]) -> str:
-    """Every stable page of every language, with its translations as alternates."""
+def entry_folder(versions: dict[str, Build]) -> str:
+    """The folder a language's readers enter: ``stable/`` once a release is
+    published, ``dev/`` before."""
+    return STABLE if releases_newest_first(versions) else DEV
+
+
+def sitemap(site: Path, base_url: str, entries: dict[str, str]) -> str:
+    """Every page of each language's entry folder, with its translations as
+    alternates."""
+    languages = sorted(entries)
     pages = {
         lang: sorted(
             path.name
-            for path in (site / lang / STABLE).glob("*.html")
+            for path in (site / lang / entries[lang]).glob("*.html")
             if path.name not in NOT_IN_SITEMAP
         )
         for lang in languages
     }
+
+    def url(lang: str, page: str) -> str:
+        return escape(f"{base_url}{lang}/{entries[lang]}/{page}")
+
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         (
@@ -200,18 +226,35 @@ def sitemap(site: Path, base_url: str, languages: list[str]) -> str:
     ]
     for lang in languages:
         for page in pages[lang]:
-            lines.append(
-                f"  <url><loc>{escape(f'{base_url}{lang}/{STABLE}/{page}')}</loc>"
-            )
+            lines.append(f"  <url><loc>{url(lang, page)}</loc>")
             lines.extend(
                 f'    <xhtml:link rel="alternate" hreflang="{other}" '
-                f'href="{escape(f"{base_url}{other}/{STABLE}/{page}")}"/>'
+                f'href="{url(other, page)}"/>'
                 for other in languages
                 if page in pages[other]
             )
             lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
+
+
+def refresh_stable(site: Path, lang: str, versions: dict[str, Build]) -> list[str]:
+    """Make ``<lang>/stable/`` a labelled copy of the newest release, or
+    remove it while there is none (an older layout copied ``dev`` there)."""
+    stable = site / lang / STABLE
+    releases = releases_newest_first(versions)
+    if not releases:
+        if stable.exists():
+            shutil.rmtree(stable)
+            return [f"{lang}/{STABLE}/ removed: no release is published"]
+        return []
+    newest = releases[0]
+    current = read_build(stable) if (stable / MANIFEST).is_file() else None
+    if current is not None and current.build_id == newest.build_id:
+        return []
+    replace_tree(newest.path, stable)
+    label_stable_copy(stable, lang, newest.version)
+    return [f"{lang}/{STABLE}/ <- {lang}/{newest.version}/"]
 
 
 def refresh(site: Path, base_url: str) -> list[str]:
@@ -223,36 +266,55 @@ def refresh(site: Path, base_url: str) -> list[str]:
         if folder.is_dir()
         and any((version / MANIFEST).is_file() for version in folder.iterdir())
     )
+    entries = {}
     for lang in languages:
         versions = site_versions(site, lang)
-        releases = releases_newest_first(versions)
-        newest = releases[0] if releases else versions.get(DEV)
-        if newest is None:
+        if not versions:
             continue
-        stable = site / lang / STABLE
-        current = read_build(stable) if (stable / MANIFEST).is_file() else None
-        if current is None or current.build_id != newest.build_id:
-            replace_tree(newest.path, stable)
-            done.append(f"{lang}/{STABLE}/ <- {lang}/{newest.version}/")
-        entries = switcher_entries(lang, versions)
+        done += refresh_stable(site, lang, versions)
+        entries[lang] = entry_folder(versions)
+        switcher = switcher_entries(lang, versions)
         (site / lang / "versions.json").write_text(
-            json.dumps(entries, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+            json.dumps(switcher, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
-        done.append(f"{lang}/versions.json: {', '.join(e['version'] for e in entries)}")
-    shutil.copy2(ROOT_PAGES / "index.html", site / "index.html")
-    template = Template((ROOT_PAGES / "404.html").read_text(encoding="utf-8"))
+        done.append(
+            f"{lang}/versions.json: {', '.join(e['version'] for e in switcher)}"
+        )
+    done += point_every_version(site, base_url, entries)
     base_path = urlparse(base_url).path or "/"
-    (site / "404.html").write_text(
-        template.substitute(base_path=base_path), encoding="utf-8"
-    )
+    # The root pages link each language's entry folder as $entry_<lang>.
+    homes = {f"entry_{lang}": f"{lang}/{DEV}" for lang in LANGUAGES}
+    homes |= {f"entry_{lang}": f"{lang}/{folder}" for lang, folder in entries.items()}
+    for page in ("index.html", "404.html"):
+        template = Template((ROOT_PAGES / page).read_text(encoding="utf-8"))
+        text = template.substitute(base_path=base_path, **homes)
+        (site / page).write_text(text, encoding="utf-8")
     (site / "robots.txt").write_text(
         f"User-agent: *\nAllow: /\n\nSitemap: {base_url}sitemap.xml\n", encoding="utf-8"
     )
     (site / "sitemap.xml").write_text(
-        sitemap(site, base_url, languages), encoding="utf-8"
+        sitemap(site, base_url, entries), encoding="utf-8"
     )
     (site / ".nojekyll").touch()  # or GitHub Pages drops the _static folders
     done.append("index.html, 404.html, robots.txt, sitemap.xml, .nojekyll")
+    return done
+
+
+def point_every_version(
+    site: Path, base_url: str, entries: dict[str, str]
+) -> list[str]:
+    """Absolute links of every published page name the entry folder's copy,
+    or the page's own version where the entry folder lacks it."""
+    done = []
+    languages = sorted(entries)
+    for lang in languages:
+        for folder in sorted((site / lang).iterdir()):
+            if not (folder / MANIFEST).is_file():
+                continue
+            version = read_build(folder).version
+            changed = point_links(site, base_url, folder, version, languages)
+            if changed:
+                done.append(f"{lang}/{folder.name}/: {changed} page(s) relinked")
     return done
 
 
@@ -270,38 +332,7 @@ def publish(build_root: Path, site: Path, version: str | None = None) -> list[st
     for build in builds:
         replace_tree(build.path, site / build.language / version)
         done.append(f"{build.language}/{version}/ <- {build.path}")
-    base_url = builds[0].base_url
-    done += refresh(site, base_url)
-    languages = [build.language for build in builds]
-    for lang in languages:
-        fixed = point_at_own_copy(site, base_url, lang, version, languages)
-        if fixed:
-            done.append(
-                f"{lang}/{version}/: {fixed} page(s) not in stable/ name their own copy"
-            )
-    return done
-
-
-def point_at_own_copy(
-    site: Path, base_url: str, lang: str, version: str, languages: list[str]
-) -> int:
-    """Canonical, og:url and hreflang links of a page name its stable copy;
-    where stable/ has no such page (a page new in dev, or one a later release
-    removed), they name the page in this version instead. Returns how many
-    pages changed."""
-    changed = 0
-    for path in (site / lang / version).glob("*.html"):
-        text = original = path.read_text(encoding="utf-8")
-        for other in languages:
-            if not (site / other / STABLE / path.name).is_file():
-                text = text.replace(
-                    f"{base_url}{other}/{STABLE}/{path.name}",
-                    f"{base_url}{other}/{version}/{path.name}",
-                )
-        if text != original:
-            path.write_text(text, encoding="utf-8")
-            changed += 1
-    return changed
+    return done + refresh(site, builds[0].base_url)
 
 
 def main(argv: list[str] | None = None) -> int:
