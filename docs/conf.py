@@ -211,9 +211,10 @@ html_theme_options = {
     # The language switcher first, then the theme's own buttons.
     "article_header_end": ["language-switcher.html", "article-header-buttons.html"],
     # pydata-sphinx-theme's version switcher and its banner on dev and old
-    # releases. The publish step writes one versions.json per language, next
-    # to the version folders; a relative json_url is resolved against this
-    # version's root. There is no file to check while building.
+    # releases, once a release is published (the newest is "preferred"). The
+    # publish step writes one versions.json per language, next to the version
+    # folders; a relative json_url is resolved against this version's root (a
+    # stable/ copy of 0.2 matches 0.2's entry). No file to check while building.
     "switcher": {"json_url": "../versions.json", "version_match": release},
     "check_switcher": False,
     "show_version_warning_banner": True,
