@@ -1,7 +1,8 @@
 """Reader conveniences (issue 23, item 6): the repository, edit and issue
-buttons, the translator credit with "suggest a translation", last-updated
-dates from git, the logo, favicon and OpenGraph image, the announcement, print
-styles that wrap long code, one search box.
+buttons, the translator credit (from the page's front matter, never from git)
+with "suggest a translation", last-updated dates from git, the logo, favicon
+and OpenGraph image, the announcement, print styles that wrap long code, one
+search box.
 
 tests/roots/reader-conveniences is built in process from a git repository
 made here (three commits, two authors, fixed dates), from a copy outside git
@@ -131,12 +132,20 @@ def _credit(html: str) -> str:
     return found[1]
 
 
-def test_translator_credit_names_the_authors_of_the_korean_page(sample: Path) -> None:
-    credit = _credit(read(sample, "ko"))
-    # First contribution first, each once.
-    assert "<span>번역: Alice Translator, 김번역</span>" in credit
+def _suggestion(credit: str) -> str:
     [suggest] = re.findall(r'href="([^"]*)">번역 제안하기</a>', credit)
-    url = urlsplit(suggest.replace("&amp;", "&"))
+    return suggest.replace("&amp;", "&")
+
+
+def test_a_translation_naming_no_translator_credits_no_one(sample: Path) -> None:
+    # ko/page.md names no translator; git knows two authors of it, whose
+    # account names are no credit.
+    credit = _credit(read(sample, "ko"))
+    assert "번역:" not in credit
+    assert "Alice Translator" not in credit
+    assert "김번역" not in credit
+    assert "/commits/" not in credit  # nor a pointer to git's history instead
+    url = urlsplit(_suggestion(credit))
     assert f"{url.scheme}://{url.netloc}{url.path}" == f"{REPOSITORY}/issues/new"
     query = parse_qs(url.query)
     assert query["title"] == ["번역 제안: page"]
@@ -148,6 +157,33 @@ def test_translator_credit_names_the_authors_of_the_korean_page(sample: Path) ->
     # translated_from) have none.
     assert "jaxguide-translation-credit" not in read(sample, "en")
     assert "jaxguide-translation-credit" not in read(sample, "ko", "index.html")
+
+
+def _name_translators(root: Path, names: str) -> None:
+    page = root / "ko" / "page.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(
+        text.replace("translated_from:", f"translators: {names}\ntranslated_from:", 1),
+        encoding="utf-8",
+    )
+
+
+def test_translator_credit_is_what_the_translation_names(tmp_path: Path) -> None:
+    root = sample_project("reader-conveniences", tmp_path / "src")
+    _name_translators(root, "[김번역, Alice Translator, 김번역]")
+    credit = _credit(read(_build(root, tmp_path / "out", ("ko",)), "ko"))
+    # As written, each once, and the suggestion link still there.
+    assert "<span>번역: 김번역, Alice Translator</span>" in credit
+    assert _suggestion(credit).startswith(f"{REPOSITORY}/issues/new?")
+
+
+def test_translators_must_be_a_list_of_names(tmp_path: Path) -> None:
+    root = sample_project("reader-conveniences", tmp_path / "src")
+    _name_translators(root, "김번역")
+    result = build_project(
+        root / "ko", tmp_path / "out", lang="ko", cache=tmp_path / "c"
+    )
+    assert "'translators:' must be a list of names" in result.stderr
 
 
 def test_last_updated_dates_from_git_in_the_page_language(sample: Path) -> None:
@@ -166,11 +202,9 @@ def _without_history(out: Path, lang: str) -> None:
     # The source links stay (sphinx-last-updated-by-git drops them).
     assert "btn-download-source-button" in page
     assert hrefs(page, "btn-source-edit-button")
-    # The credit points to the file's history instead of naming anyone.
-    assert (
-        f'<a class="reference external" href="{REPOSITORY}/commits/main/docs/ko/page.md">'
-        "번역한 사람: 이 페이지의 변경 이력</a>"
-    ) in _credit(page)
+    # The credit names no one and links nowhere but to the suggestion.
+    assert "/commits/" not in _credit(page)
+    assert "번역:" not in _credit(page)
 
 
 def test_a_build_outside_git_has_no_dates_and_no_warning(tmp_path: Path) -> None:

@@ -2,12 +2,12 @@
 repository, edit and issue buttons (docs/conf.py):
 
 - **Translator credit.** Under a translated page (front matter
-  ``translated_from``), the authors of its source file in git (``git log
-  --follow --format=%aN``, first contribution first, each once), and a link
-  that opens a new GitHub issue about the page's translation, its title and
-  body prefilled in the page's language. Where git's history is missing (no
-  checkout, a shallow clone, a page not committed yet), the credit links to
-  the file's history on GitHub instead. The template is
+  ``translated_from``), the names its translators wrote in its front matter
+  (``translators:``, a list, as each wants to be credited), and a link that
+  opens a new GitHub issue about the page's translation, its title and body
+  prefilled in the page's language. A page that names no translator shows
+  the link alone: git's author names are accounts, not people's names, so the
+  credit never comes from git. The template is
   docs/_templates/translation-credit.html (pydata-sphinx-theme's
   ``article_footer_items``).
 - **Last-updated dates** come from sphinx-last-updated-by-git. Outside a git
@@ -24,8 +24,10 @@ repository, edit and issue buttons (docs/conf.py):
 
 from __future__ import annotations
 
+import json
 import subprocess
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -49,6 +51,7 @@ ISSUE_BODY = _(
     "What the translation says now:\n\n\nWhat it should say, and why:\n"
 )
 ANNOUNCEMENTS = Path("_data") / "announcement.toml"
+TRANSLATORS = "translators"  # the front matter key a translator writes
 
 
 def _git(folder: Path, *args: str) -> str:
@@ -57,19 +60,26 @@ def _git(folder: Path, *args: str) -> str:
     ).stdout
 
 
-def translators(source: Path) -> list[str] | None:
-    """The authors of ``source`` in git, first contribution first, each once;
-    None where its history is missing (no git, no checkout, a shallow clone,
-    a file never committed)."""
-    try:
-        if _git(source.parent, "rev-parse", "--is-shallow-repository").strip() != (
-            "false"
-        ):
-            return None
-        log = _git(source.parent, "log", "--follow", "--format=%aN", "--", source.name)
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    return list(dict.fromkeys(reversed(log.splitlines()))) or None
+def translators(metadata: Mapping[str, Any]) -> list[str] | None:
+    """The names under ``translators:`` in a page's front matter, each once;
+    None where there are none. Raises ValueError if it is not a list of names.
+
+    >>> translators({"translators": ["김번역", "Alice Translator", "김번역"]})
+    ['김번역', 'Alice Translator']
+    >>> translators({"translators": '["김번역"]'})  # as Sphinx's metadata has it
+    ['김번역']
+    >>> translators({"translated_from": {"lang": "en"}}) is None
+    True
+    """
+    names = metadata.get(TRANSLATORS, [])
+    if isinstance(names, str) and names.startswith("["):
+        names = json.loads(names)  # MyST keeps a list of the front matter as JSON
+    if not isinstance(names, list) or not all(
+        isinstance(name, str) and name.strip() for name in names
+    ):
+        msg = f"'{TRANSLATORS}:' must be a list of names, one a line (- name), got {names!r}"
+        raise ValueError(msg)
+    return list(dict.fromkeys(name.strip() for name in names)) or None
 
 
 def _add_translation_credit(
@@ -88,10 +98,13 @@ def _add_translation_credit(
     title = str(ISSUE_TITLE).format(page=pagename)
     url = f"{app.config.html_baseurl}{pagename}.html"
     body = str(ISSUE_BODY).format(url=url, source=source)
-    names = translators(Path(app.env.doc2path(pagename)))
+    try:
+        names = translators(app.env.metadata[pagename])
+    except ValueError as error:
+        logger.warning("%s: %s", pagename, error, location=pagename, type="jaxguide")
+        names = None
     context["jaxguide_translation"] = {
         "translators": ", ".join(names) if names else None,
-        "history_url": f"{repository}/commits/{options['repository_branch']}/{source}",
         "suggest_url": f"{repository}/issues/new?"
         + urlencode({"title": title, "body": body}, quote_via=quote),
     }
@@ -147,6 +160,8 @@ def _set_announcement(app: Sphinx, config: Config) -> None:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
+    # Measured code's labels in the page's language, beside the credit.
+    app.setup_extension("jaxguide_site.output_labels")
     app.connect("config-inited", _set_announcement)
     app.connect("html-page-context", _add_translation_credit)
     # Before and after sphinx-last-updated-by-git's own handler (500).

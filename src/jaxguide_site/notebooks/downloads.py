@@ -33,6 +33,7 @@ from sphinx.util import logging
 
 from ..execution.preview import shown_without_outputs
 from ..interface_text.catalog import _
+from ..output_labels import Labels, notebook_in_language, page_labels
 from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
 from .reader import for_readers
@@ -162,9 +163,11 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         notebook = executed_notebook(app, docname)
         if notebook is None:
             continue
-        notebook = for_readers(
-            notebook, problem=_glue_problem(docname), lang=app.config.language
-        )
+        lang = app.config.language
+        # Measured code's labels and jaxguide's outputs in the page's language.
+        labels = Labels.of(page_labels(app.env.metadata[docname]), lang)
+        notebook = notebook_in_language(notebook, lang, labels)
+        notebook = for_readers(notebook, problem=_glue_problem(docname), lang=lang)
         notebook = with_setup_cell(app, notebook)
         # nbformat 4.5 wants cell ids; the readers' are random, and the same
         # page must give the same notebook in every build.

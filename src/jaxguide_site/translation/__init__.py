@@ -21,6 +21,8 @@ The checker, the ``jaxguide-i18n`` command (:mod:`.checker`):
 - :mod:`.markup`: that markup compared, and the structure and markup drift of
   a page;
 - :mod:`.labels`: the ``(label)=`` targets a translation lacks or renamed;
+- :mod:`.output_labels`: the labels of measured code (timing tables' rows) a
+  translation gives in its language, or lacks;
 - :mod:`.prose`: one page's prose (links, targets, the glossary's terms,
   the language, split paragraphs);
 - :mod:`.korean_prose`: Korean prose still in English;

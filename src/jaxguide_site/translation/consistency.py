@@ -3,7 +3,8 @@
 Each page is compared with the page of the same name in the other language
 (code cells, kernelspec and figures: :func:`.parity.compare`; headings:
 :mod:`.headings`; the structure and markup of each stretch:
-:func:`.markup.drift`; labels: :mod:`.labels`), the toctrees of the two
+:func:`.markup.drift`; labels: :mod:`.labels`; the labels of measured code:
+:mod:`.output_labels`), the toctrees of the two
 languages list the same pages, and each page's prose is checked on its own
 (:mod:`.prose`). A translation whose source's prose
 changed since it was stamped (:mod:`.stamps`) is *stale*: a warning, which
@@ -28,6 +29,7 @@ from .glossary import Term, load_glossary
 from .headings import compare_headings
 from .labels import compare_labels
 from .markup import drift
+from .output_labels import figure_words, untranslated_labels
 from .pages import in_progress_table, written_pages
 from .parity import (
     LABEL,
@@ -83,6 +85,8 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
         *compare_headings(tr.rel, tr.text, src.rel, src.text),
         *drift(tr, src, pages[tr.lang]),
         *compare_labels(tr.rel, tr.text, src.rel, src.text),
+        *untranslated_labels(ko.rel, ko.text),
+        *figure_words(en.rel, en.text),
     ]
     recorded = origins[tr.lang] if len(declaring) == 1 else None
     if isinstance(recorded, str) and recorded != text_sha(src.text):
