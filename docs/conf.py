@@ -99,6 +99,8 @@ extensions = [
     "jaxguide_site.api_signatures",
     "jaxguide_site.math_mathml",
     "jaxguide_site.icon_fonts",
+    "jaxguide_site.image_sizes",
+    "jaxguide_site.page_loading",
     "jaxguide_site.output_contrast",
     "jaxguide_site.reader_conveniences",
     "jaxguide_site.gpu_records",
@@ -207,7 +209,8 @@ html_theme_options = {
     # Under each translated page, its translators and "suggest a translation".
     "article_footer_items": ["translation-credit.html"],
     "use_download_button": True,
-    "use_fullscreen_button": True,
+    # A phone's browser has its own full screen: one button fewer in the header.
+    "use_fullscreen_button": False,
     # The language switcher first, then the theme's own buttons.
     "article_header_end": ["language-switcher.html", "article-header-buttons.html"],
     # pydata-sphinx-theme's version switcher and its banner on dev and old

@@ -14,14 +14,16 @@ Colab button points: Colab opens notebooks from GitHub. The repository is
 ``jaxguide_repository`` (docs/conf.py; the JAXGUIDE_REPOSITORY or
 GITHUB_REPOSITORY environment variable in a fork).
 
-Each notebook page also gets a short note at its top: the first cell shows
-where it was executed, and timings differ on the reader's own device. A page
-a preview shows without outputs has the preview's banner instead.
+Under each notebook page's title are two labelled buttons, "Open in Colab"
+and "Download this notebook", and a short note: the first cell shows where it
+was executed, and timings differ on the reader's own device. A page a preview
+shows without outputs has the preview's banner instead of the note.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +54,8 @@ if "google.colab" in sys.modules and importlib.util.find_spec("jaxguide") is Non
     %pip install --quiet "jaxguide @ git+https://github.com/{repository}@{ref}"
 """
 TEXT = {
-    "notebook": _("Download the executed notebook"),
     "colab": _("Open in Colab"),
-    "launch": _("Run it yourself"),
+    "download": _("Download this notebook"),
     "note": _(
         "The code on this page was executed when the site was built; the "
         "first cell's output shows which JAX and which device ran it. "
@@ -178,6 +179,27 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         target.write_text(nbformat.writes(notebook), encoding="utf-8")
 
 
+def run_buttons(colab: str, notebook: str) -> str:
+    """The page's labelled "Open in Colab" and "Download this notebook"
+    buttons: text a reader sees, not icons in a closed menu. The notebook is a
+    download (``download``), not JSON opened in a tab; Pagefind leaves the
+    buttons out of the index (the same words on every notebook page)."""
+    text = _text()
+    filename = notebook.rsplit("/", 1)[-1]
+    return (
+        '<div class="jaxguide-run-buttons" data-pagefind-ignore="all">'
+        f'<a class="jaxguide-run-button" href="{escape(colab)}" target="_blank"'
+        ' rel="noopener">'
+        '<span class="fa-solid fa-rocket" aria-hidden="true"></span>'
+        f"{escape(text['colab'])}</a>"
+        f'<a class="jaxguide-run-button" href="{escape(notebook)}"'
+        f' download="{escape(filename)}">'
+        '<span class="fa-solid fa-download" aria-hidden="true"></span>'
+        f"{escape(text['download'])}</a>"
+        "</div>"
+    )
+
+
 def _add_buttons(
     app: Sphinx,
     pagename: str,
@@ -185,49 +207,21 @@ def _add_buttons(
     context: dict[str, Any],
     doctree: Any,
 ) -> None:
-    """The .ipynb first in the theme's download menu, a Colab launch button,
-    and the note on where the page ran."""
+    """Under a notebook page's title, before its first paragraph: the run
+    buttons and the note on where the page ran. The theme's header keeps no
+    launch menu (its Colab logo loaded on every page, inside a closed menu)."""
     if doctree is None or not app.env.metadata.get(pagename, {}).get("kernelspec"):
         return
-    text = _text()
-    buttons = context.get("header_buttons", [])
-    download = {
-        "type": "link",
-        "url": context["pathto"](f"{pagename}.ipynb", 1),
-        "text": ".ipynb",
-        "tooltip": text["notebook"],
-        "icon": "fas fa-code",
-        "label": "download-notebook-button",
-    }
-    launch = {
-        "type": "group",
-        "tooltip": text["launch"],
-        "icon": "fas fa-rocket",
-        "label": "launch-buttons",
-        "buttons": [
-            {
-                "type": "link",
-                "text": "Colab",
-                "tooltip": text["colab"],
-                "icon": "_static/images/logo_colab.png",
-                "url": colab_url(app, pagename),
-                "label": "colab-button",
-            }
-        ],
-    }
-    for index, button in enumerate(buttons):
-        if button.get("label") == "download-buttons":
-            button["buttons"].insert(0, download)
-            buttons.insert(index, launch)
-            break
-    if shown_without_outputs(app.env, pagename):
-        return  # a preview's banner says the code did not run
-    # Under the page's title, before its first paragraph.
-    note = f'<aside class="jaxguide-run-note"><p>{text["note"]}</p></aside>'
+    top = run_buttons(
+        colab_url(app, pagename), context["pathto"](f"{pagename}.ipynb", 1)
+    )
+    if not shown_without_outputs(app.env, pagename):
+        # A preview's banner says the code did not run.
+        top += f'<aside class="jaxguide-run-note"><p>{_text()["note"]}</p></aside>'
     body = context.get("body", "")
     end = body.find("</h1>")
     at = end + len("</h1>") if end != -1 else 0
-    context["body"] = body[:at] + note + body[at:]
+    context["body"] = body[:at] + top + body[at:]
 
 
 def setup(app: Sphinx) -> None:
