@@ -36,8 +36,9 @@ DOCS = Path(os.environ.get(DOCS_VARIABLE) or PROJECT_DOCS).resolve()
 GUIDE_PAGES = guide_pages(DOCS)
 # `nox -s docs` writes one Sphinx build per language into build/sphinx/<lang>/html
 # (myst-nb's executed notebooks beside it, in build/sphinx/<lang>/jupyter_execute),
-# then lays them out as the published site in build/html: /<lang>/<version>/,
-# /<lang>/stable/, the root page (src/jaxguide_site/publishing/publish.py).
+# then lays them out as the published site in build/html: /<lang>/<version>/
+# (/<lang>/stable/ only once a release is published), the root page
+# (src/jaxguide_site/publishing/publish.py).
 SITE = REPO / "build" / "html"
 ROOTS = Path(__file__).resolve().parent / "roots"  # sample projects (README there)
 BUILT = REPO / "build" / "sphinx"
