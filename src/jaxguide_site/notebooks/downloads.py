@@ -72,6 +72,9 @@ def _text() -> dict[str, str]:
 
 
 def colab_url(app: Sphinx, page: str) -> str:
+    """Colab's address for this build's notebook of ``page``: always its own
+    version's folder, so a ``stable/`` copy of release 0.2 opens 0.2's
+    notebook (the same file as its download), and dev's opens dev's."""
     return COLAB.format(
         repository=app.config.jaxguide_repository,
         lang=app.config.language,
