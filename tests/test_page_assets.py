@@ -73,6 +73,26 @@ def test_icon_fonts_are_cut_to_the_icons_the_pages_name(
     assert sorted(map(hex, needed - held)) == []
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_stylesheets_name_only_the_icons_the_pages_show(
+    sample: Path, lang: str
+) -> None:
+    """The theme's stylesheet loses the rules of the icons the cut fonts do
+    not draw (icon_fonts.py): about 2,000 of Font Awesome's."""
+    html = sample / lang / "html"
+    css = "\n".join(
+        p.read_text(encoding="utf-8") for p in html.glob("_static/**/*.css")
+    )
+    named = used_fa_classes(
+        [p.read_text(encoding="utf-8") for p in html.glob("*.html")]
+        + [p.read_text(encoding="utf-8") for p in html.glob("_static/**/*.js")]
+    )
+    icons = IconStyles(css).icons
+    assert {"fa-github", "fa-moon"} <= icons.keys()
+    assert "fa-twitter" not in icons
+    assert len(icons.keys() - named) < 20  # aliases sharing a kept rule
+
+
 def test_icon_styles_read_every_way_css_writes_an_icon() -> None:
     styles = IconStyles(
         r'.fa-plus{--fa:"\+"}.fa-0{--fa:"\30 "}.fa-a{--fa:"A"}.fa-2xs{font-size:.6em}'

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 OUTPUT = REPO / "build" / "bench"
-LIGHTHOUSE_PAGES = ("index", "jit", "autodiff", "search")
+LIGHTHOUSE_PAGES = ("index", "jit", "autodiff", "parallelism", "search")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = (
     "first-contentful-paint",
@@ -78,9 +78,9 @@ TARGETS: dict[str, float] = {
 }
 
 
-def site_pages(lang: str, version: str) -> list[str]:
+def site_pages(site: Path, lang: str, version: str) -> list[str]:
     """Every page of one language, by name (``"jit"``), generated ones included."""
-    folder = SITE / lang / version
+    folder = site / lang / version
     return sorted(path.stem for path in folder.glob("*.html"))
 
 
@@ -88,11 +88,13 @@ def page_url(base: str, lang: str, version: str, name: str) -> str:
     return f"{base}/{lang}/{version}/{name}.html"
 
 
-def page_weights(browser: Browser, base: str, version: str) -> dict[str, Any]:
+def page_weights(
+    browser: Browser, site: Path, base: str, version: str
+) -> dict[str, Any]:
     weights = {
         f"{lang}/{name}": first_view(browser, page_url(base, lang, version, name))
         for lang in LANGUAGES
-        for name in site_pages(lang, version)
+        for name in site_pages(site, lang, version)
     }
     heaviest = max(weights, key=lambda page: weights[page]["gzipped_kb"])
     search_scripts = waiting_for_search(weights)
@@ -108,7 +110,9 @@ def page_weights(browser: Browser, base: str, version: str) -> dict[str, Any]:
     }
 
 
-def axe_findings(browser: Browser, base: str, version: str) -> dict[str, Any]:
+def axe_findings(
+    browser: Browser, site: Path, base: str, version: str
+) -> dict[str, Any]:
     """axe-core's serious and critical violations of every page, light and dark."""
     findings: dict[str, dict[str, Any]] = {}
     pages = 0
@@ -116,7 +120,7 @@ def axe_findings(browser: Browser, base: str, version: str) -> dict[str, Any]:
         for scheme in ("light", "dark"):
             context = browser.new_context(color_scheme=scheme)
             page = context.new_page()
-            for name in site_pages(lang, version):
+            for name in site_pages(site, lang, version):
                 page.goto(page_url(base, lang, version, name), wait_until="networkidle")
                 theme = page.locator("html").get_attribute("data-theme")
                 if theme != scheme:
@@ -194,13 +198,13 @@ def summarise_lighthouse(report: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def nu_report(version: str) -> dict[str, Any]:
+def nu_report(site: Path, version: str) -> dict[str, Any]:
     """The Nu HTML checker's errors on every page of this version of both
     languages and the root pages, grouped by message."""
-    files = site_html_pages(SITE, version)
+    files = site_html_pages(site, version)
     errors: dict[str, list[str]] = {}
     for message in nu_errors(files):
-        where = message.get("url", "").split(f"{SITE}/")[-1]
+        where = message.get("url", "").split(f"{site}/")[-1]
         errors.setdefault(message["message"], []).append(
             f"{where}:{message.get('lastLine', '?')}"
         )
@@ -320,9 +324,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--lighthouse-runs", type=int, default=3, help="runs of each page (median kept)"
     )
+    parser.add_argument(
+        "--site",
+        type=Path,
+        default=SITE,
+        help="the published site to audit (default: build/html)",
+    )
     args = parser.parse_args(argv)
-    if not (SITE / "index.html").is_file():
-        print(f"no site in {SITE}: build it first (nox -s docs)")
+    site: Path = args.site.resolve()
+    if not (site / "index.html").is_file():
+        print(f"no site in {site}: build it first (nox -s docs)")
         return 1
     parts = set(args.only or ("weight", "lighthouse", "axe", "nu"))
     install_node_tools(lighthouse=True)
@@ -332,8 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     if path.is_file():  # a partial run keeps the other parts' last figures
         report = {**json.loads(path.read_text(encoding="utf-8")), **report}
     if "nu" in parts:
-        report["nu"] = nu_report(version)
-    with serve_directory(SITE, gzipped=True) as base:
+        report["nu"] = nu_report(site, version)
+    with serve_directory(site, gzipped=True) as base:
         if "lighthouse" in parts:
             report["lighthouse"] = lighthouse(
                 base, version, args.output / "lighthouse", args.lighthouse_runs
@@ -341,9 +352,9 @@ def main(argv: list[str] | None = None) -> int:
         if parts & {"weight", "axe"}:
             with launch_chromium() as browser:
                 if "weight" in parts:
-                    report["weight"] = page_weights(browser, base, version)
+                    report["weight"] = page_weights(browser, site, base, version)
                 if "axe" in parts:
-                    report["axe"] = axe_findings(browser, base, version)
+                    report["axe"] = axe_findings(browser, site, base, version)
     args.output.mkdir(parents=True, exist_ok=True)
     path.write_text(
         json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
