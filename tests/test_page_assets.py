@@ -144,8 +144,8 @@ def test_the_theme_still_needs_the_override_that_drops_its_icon_script() -> None
     not) makes the override pointless."""
     theirs = (THEME / "static" / "webpack-macros.html").read_text(encoding="utf-8")
     assert "fontawesome.js" in theirs, (
-        "pydata-sphinx-theme no longer loads fontawesome.js: delete "
-        "docs/_templates/static/webpack-macros.html and its test"
+        "pydata-sphinx-theme no longer loads fontawesome.js: drop that part "
+        "of docs/_templates/static/webpack-macros.html and this test"
     )
 
 

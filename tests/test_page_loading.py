@@ -179,6 +179,21 @@ def test_no_script_in_head_blocks_the_page_but_the_options(
     assert blocking == sorted(RUN_AT_ONCE)
 
 
+@pytest.mark.parametrize("page", ["index", "search"])
+def test_the_first_paint_waits_for_no_imported_stylesheet_or_preloaded_script(
+    built: Path, page: str
+) -> None:
+    """Sphinx's basic.css is linked, not imported by the theme's theme.css
+    (docs/_templates/static/webpack-macros.html), and the theme's deferred
+    scripts are not preloaded ahead of the stylesheets."""
+    head = (built / f"{page}.html").read_text(encoding="utf-8").split("</head>")[0]
+    stylesheets = re.findall(r'<link\b[^>]*rel="stylesheet"[^>]*>', head)
+    assert [s for s in stylesheets if "basic.css" in s]
+    assert [s for s in stylesheets if "styles/theme.css" in s] == []
+    assert re.findall(r'<link\b[^>]*rel="preload"[^>]*>', head) == []
+    assert "bootstrap.js" in (built / f"{page}.html").read_text(encoding="utf-8")
+
+
 def test_no_theme_template_is_published(built: Path) -> None:
     assert sorted(p.name for p in (built / "_static").rglob("*.html")) == []
 
