@@ -38,6 +38,8 @@ from ..interface_text.catalog import _
 from ..output_labels import Labels, notebook_in_language, page_labels
 from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
+from .links import PageLinks, admonition_titles
+from .markdown import Conversion
 from .reader import for_readers
 
 logger = logging.getLogger(__name__)
@@ -146,10 +148,16 @@ def with_setup_cell(
     return notebook
 
 
+def _myst_extensions(app: Sphinx) -> set[str]:
+    env: Any = app.env  # myst-parser keeps its configuration on the environment
+    extensions: set[str] = env.myst_config.enable_extensions
+    return extensions
+
+
 def _glue_problem(docname: str) -> Callable[[str], None]:
     def warn(message: str) -> None:
         logger.warning(
-            "%s: %s; its .ipynb keeps the role as written",
+            "%s: %s; its .ipynb keeps it as written",
             docname,
             message,
             location=docname,
@@ -171,7 +179,14 @@ def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         # Measured code's labels and jaxguide's outputs in the page's language.
         labels = Labels.of(page_labels(app.env.metadata[docname]), lang)
         notebook = notebook_in_language(notebook, lang, labels)
-        notebook = for_readers(notebook, problem=_glue_problem(docname), lang=lang)
+        problem = _glue_problem(docname)
+        conversion = Conversion(
+            link=PageLinks(app, docname),
+            titles=admonition_titles(),
+            problem=problem,
+            extensions=frozenset(_myst_extensions(app)),
+        )
+        notebook = for_readers(notebook, problem, lang=lang, conversion=conversion)
         notebook = with_setup_cell(app, notebook)
         # nbformat 4.5 wants cell ids; the readers' are random, and the same
         # page must give the same notebook in every build.

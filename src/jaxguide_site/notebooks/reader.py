@@ -8,14 +8,18 @@ myst-nb is not installed. What those cells glued is written into the prose
 instead: ``{glue:text}`name:.1f``` becomes the value the page shows,
 ``{glue}`name``` of a jaxguide output that speaks both languages (a
 measurement's verdict) becomes its words in the notebook's language, and a
-``{glue:figure}`` directive becomes its caption, under the cell whose output
-is that figure (the figure's cell is tagged ``remove-output`` on the page,
-where the captioned figure stands in for it).
+``{glue:figure}`` directive becomes the figure (embedded) over its caption,
+or its caption alone under the cell whose output is that figure already (the
+figure's cell is tagged ``remove-output`` on the page, where the captioned
+figure stands in for it). The rest of the prose's MyST becomes Markdown
+Jupyter renders (:mod:`.markdown`).
 """
 
 from __future__ import annotations
 
+import base64
 import copy
+import dataclasses
 import html
 import re
 from collections.abc import Callable
@@ -24,23 +28,14 @@ import nbformat
 from myst_nb.core.variables import format_plain_text
 from myst_nb.ext.glue import extract_glue_data_cell
 
+from .markdown import Conversion, for_jupyter
+
 BUILD_ONLY_TAG = "remove-cell"
-# The glue roles the pages use; myst-nb's {glue:md} is not. {glue} (any) is
-# used for outputs in both languages (jaxguide.Ratio), whose HTML carries
-# <span lang="en">...</span><span lang="ko" hidden>...</span>.
-GLUE_ROLE = re.compile(r"\{glue(?P<text>:text)?\}`(?P<key>[^`]+)`")
+# {glue} (any) is used for outputs in both languages (jaxguide.Ratio), whose
+# HTML carries <span lang="en">...</span><span lang="ko" hidden>...</span>.
 LANGUAGE_SPAN = r'<span lang="{lang}"(?: hidden)?>(?P<words>.*?)</span>'
 CODE_TAG = re.compile(r"<code>(.*?)</code>")
-GLUE_FIGURE = re.compile(
-    r"^(?P<fence>`{3,}|:{3,})\{glue:figure\}[^\n]*\n(?P<body>.*?)^(?P=fence)[ \t]*\n?",
-    re.MULTILINE | re.DOTALL,
-)
-DIRECTIVE_OPTION = re.compile(r"^:[\w-]+:.*$")
-# A GPU record is rendered by the site's build from docs/_data; a notebook
-# has no such data, and the observation after it says what it is.
-GPU_RECORD = re.compile(
-    r"^(?P<fence>`{3,}|:{3,})\{gpu-record\}[^\n]*\n(?P=fence)[ \t]*\n*", re.MULTILINE
-)
+FIGURE_TYPES = ("image/png", "image/jpeg", "image/svg+xml")
 
 
 def build_only(cell: nbformat.NotebookNode) -> bool:
@@ -79,10 +74,71 @@ def _in_language(data: dict[str, str], lang: str) -> str | None:
     return html.unescape(CODE_TAG.sub(r"`\1`", match["words"]))
 
 
-def _caption(match: re.Match[str]) -> str:
-    lines = match["body"].splitlines()
-    caption = [line for line in lines if not DIRECTIVE_OPTION.match(line)]
-    return "\n".join(caption).strip() + "\n"
+def glued_figures(notebook: nbformat.NotebookNode) -> dict[str, tuple[str, str]]:
+    """Each glued figure's MIME type and data (base64, or SVG text)."""
+    figures: dict[str, tuple[str, str]] = {}
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        for key, output in extract_glue_data_cell(copy.deepcopy(cell)):
+            for mime in FIGURE_TYPES:
+                if mime in output["data"]:
+                    figures[key] = (mime, _joined(output["data"][mime]))
+                    break
+    return figures
+
+
+def _joined(data: str | list[str]) -> str:
+    return data if isinstance(data, str) else "".join(data)
+
+
+def _shown(cells: list[nbformat.NotebookNode]) -> set[str]:
+    """The images the cells' outputs show."""
+    return {
+        _joined(output["data"][mime])
+        for cell in cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        for mime in FIGURE_TYPES
+        if mime in output.get("data", {})
+    }
+
+
+def _data_uri(mime: str, data: str) -> str:
+    if mime == "image/svg+xml":
+        data = base64.b64encode(data.encode("utf-8")).decode("ascii")
+    return f"data:{mime};base64,{''.join(data.split())}"
+
+
+def glue_values(
+    values: dict[str, str],
+    problem: Callable[[str], None],
+    words: dict[str, str] | None = None,
+) -> Callable[[str, str], str | None]:
+    """A glue role's value as the page writes it: ``{glue:text}`` formatted
+    as myst-nb does, ``{glue}`` (and ``{glue:md}``) by ``words`` where given;
+    ``problem(message)`` hears of a name never glued or a value its format
+    does not fit (the role then stays as written)."""
+
+    def value(role: str, key: str) -> str | None:
+        if role != "glue:text":
+            found = (words or values).get(key)
+            if found is None:
+                problem(f"the prose uses glue name {key!r}, which no cell glued")
+            return found
+        # As myst-nb reads the role: the format follows the last colon.
+        head, colon, tail = key.rpartition(":")
+        key, fmt = (head, tail) if colon else (tail, "")
+        if key not in values:
+            problem(f"the prose uses glue name {key!r}, which no cell glued")
+            return None
+        try:
+            return str(format_plain_text(values[key], fmt))
+        except ValueError as error:
+            problem(f"glue name {key!r} cannot be formatted as {fmt!r}: {error}")
+            return None
+
+    return value
 
 
 def resolve_glue(
@@ -91,45 +147,40 @@ def resolve_glue(
     problem: Callable[[str], None],
     words: dict[str, str] | None = None,
 ) -> str:
-    """``markdown`` with glue roles replaced by their values (``{glue}`` by
-    ``words``, where given) and glue figures by their captions;
-    ``problem(message)`` hears of a name never glued or a value its format
-    does not fit (the role then stays as written)."""
-
-    def value(match: re.Match[str]) -> str:
-        if not match["text"]:
-            key = match["key"]
-            found = (words or values).get(key)
-            if found is None:
-                problem(f"the prose uses glue name {key!r}, which no cell glued")
-                return match[0]
-            return found
-        # As myst-nb reads the role: the format follows the last colon.
-        head, colon, tail = match["key"].rpartition(":")
-        key, fmt = (head, tail) if colon else (tail, "")
-        if key not in values:
-            problem(f"the prose uses glue name {key!r}, which no cell glued")
-            return match[0]
-        try:
-            return str(format_plain_text(values[key], fmt))
-        except ValueError as error:
-            problem(f"glue name {key!r} cannot be formatted as {fmt!r}: {error}")
-            return match[0]
-
-    markdown = GPU_RECORD.sub("", GLUE_FIGURE.sub(_caption, markdown))
-    return GLUE_ROLE.sub(value, markdown)
+    """``markdown`` with its glue roles replaced by their values, a glued
+    figure by its caption (see :func:`glue_values`)."""
+    glue = glue_values(values, problem, words)
+    return for_jupyter(markdown, Conversion(glue=glue, problem=problem))
 
 
 def for_readers(
     notebook: nbformat.NotebookNode,
     problem: Callable[[str], None],
     lang: str = "en",
+    conversion: Conversion | None = None,
 ) -> nbformat.NotebookNode:
-    """The executed ``notebook`` without its build-only cells, glue resolved
-    (two-language outputs in ``lang``)."""
+    """The executed ``notebook`` without its build-only cells, its prose as
+    Markdown Jupyter renders (:mod:`.markdown`, with ``conversion``'s links
+    and titles): glue resolved (two-language outputs in ``lang``), a glued
+    figure embedded over its caption unless a cell's output shows it."""
     values, words = glued_values(notebook, lang)
+    figures = glued_figures(notebook)
     notebook.cells = [cell for cell in notebook.cells if not build_only(cell)]
+    shown = _shown(notebook.cells)
+
+    def figure(key: str) -> str | None:
+        if key not in figures:
+            problem(f"the prose shows glued figure {key!r}, which no cell glued")
+            return None
+        mime, data = figures[key]
+        return None if data in shown else _data_uri(mime, data)
+
+    conversion = dataclasses.replace(
+        conversion or Conversion(problem=problem),
+        glue=glue_values(values, problem, words),
+        figure=figure,
+    )
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
-            cell.source = resolve_glue(cell.source, values, problem, words)
+            cell.source = for_jupyter(cell.source, conversion)
     return notebook
