@@ -18,7 +18,9 @@ import zlib
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 
+from browser import serve_directory
 from helpers import build_project
 from jaxguide_site.image_sizes import NO_SCALED_LINK
 from jaxguide_site.page_loading import RUN_AT_ONCE, script_name
@@ -108,7 +110,7 @@ def notebook_with_a_plot(width: int, height: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's HTML output (English)."""
     root = tmp_path_factory.mktemp("page-loading")
     src = root / "src"
@@ -116,7 +118,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (src / "index.md").write_text(INDEX, encoding="utf-8")
     (src / "intro.png").write_bytes(png(40, 30))
     (src / "mark.svg").write_text(SVG, encoding="utf-8")
-    (src / "plots.ipynb").write_text(notebook_with_a_plot(64, 24), encoding="utf-8")
+    (src / "plots.ipynb").write_text(notebook_with_a_plot(1200, 300), encoding="utf-8")
     result = build_project(
         src, root / "out", lang="en", cache=root / "cache", execute=False
     )
@@ -137,25 +139,53 @@ def attribute(tag: str, name: str) -> str | None:
 
 
 def test_images_have_their_files_size_and_only_the_first_loads_at_once(
-    built: Path,
+    project: Path,
 ) -> None:
-    index = images((built / "index.html").read_text(encoding="utf-8"))
+    index = images((project / "index.html").read_text(encoding="utf-8"))
     assert len(index) == 2, index
     intro, mark = index
     assert (attribute(intro, "width"), attribute(intro, "height")) == ("40", "30")
     assert attribute(intro, "loading") is None  # above the fold: fetched at once
     assert (attribute(mark, "width"), attribute(mark, "height")) == ("48", "32")
     assert attribute(mark, "loading") == "lazy"
-    [plot] = images((built / "plots.html").read_text(encoding="utf-8"))
+    [plot] = images((project / "plots.html").read_text(encoding="utf-8"))
     assert "_images/" in (attribute(plot, "src") or "")
-    assert (attribute(plot, "width"), attribute(plot, "height")) == ("64", "24")
+    assert (attribute(plot, "width"), attribute(plot, "height")) == ("1200", "300")
     assert attribute(plot, "loading") == "lazy"  # under the page's first section
 
 
-def test_sized_images_are_not_wrapped_in_links_to_their_files(built: Path) -> None:
-    html = (built / "index.html").read_text(encoding="utf-8")
+def test_sized_images_are_not_wrapped_in_links_to_their_files(project: Path) -> None:
+    html = (project / "index.html").read_text(encoding="utf-8")
     assert NO_SCALED_LINK in images(html)[0]
     assert "image-reference" not in html
+
+
+_LOADED_SIZE_JS = """async (image) => {
+  image.scrollIntoView();
+  if (!image.complete) await new Promise((done) => image.addEventListener("load", done));
+  const box = image.getBoundingClientRect();
+  return [box.width, box.height, image.naturalWidth, image.naturalHeight];
+}"""
+
+
+def test_a_plot_shrunk_to_a_phone_keeps_its_shape(
+    project: Path, browser: Browser
+) -> None:
+    """The plot's height follows its width where a phone's column shrinks it
+    (docs/_static/jaxguide.css): the height attribute alone would keep it tall."""
+    with serve_directory(project) as base:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        try:
+            page = context.new_page()
+            page.goto(f"{base}/plots.html")
+            image = page.locator("img[src*='_images/']")
+            width, height, natural_width, natural_height = image.evaluate(
+                _LOADED_SIZE_JS
+            )
+        finally:
+            context.close()
+    assert width < natural_width
+    assert height == pytest.approx(width * natural_height / natural_width, abs=1)
 
 
 def head_scripts(html: str) -> list[str]:
@@ -165,13 +195,13 @@ def head_scripts(html: str) -> list[str]:
 
 @pytest.mark.parametrize("page", ["index", "plots", "search"])
 def test_no_script_in_head_blocks_the_page_but_the_options(
-    built: Path, page: str
+    project: Path, page: str
 ) -> None:
     """Every script file in <head> is deferred (or async), except
     documentation_options.js, which the inline scripts after it read."""
     blocking = [
         script_name(attribute(tag, "src") or "")
-        for tag in head_scripts((built / f"{page}.html").read_text(encoding="utf-8"))
+        for tag in head_scripts((project / f"{page}.html").read_text(encoding="utf-8"))
         if attribute(tag, "src")
         and not re.search(r"\s(defer|async)\b", tag)
         and attribute(tag, "type") != "module"
@@ -181,29 +211,29 @@ def test_no_script_in_head_blocks_the_page_but_the_options(
 
 @pytest.mark.parametrize("page", ["index", "search"])
 def test_the_first_paint_waits_for_no_imported_stylesheet_or_preloaded_script(
-    built: Path, page: str
+    project: Path, page: str
 ) -> None:
     """Sphinx's basic.css is linked, not imported by the theme's theme.css
     (docs/_templates/static/webpack-macros.html), and the theme's deferred
     scripts are not preloaded ahead of the stylesheets."""
-    head = (built / f"{page}.html").read_text(encoding="utf-8").split("</head>")[0]
+    head = (project / f"{page}.html").read_text(encoding="utf-8").split("</head>")[0]
     stylesheets = re.findall(r'<link\b[^>]*rel="stylesheet"[^>]*>', head)
     assert [s for s in stylesheets if "basic.css" in s]
     assert [s for s in stylesheets if "styles/theme.css" in s] == []
     assert re.findall(r'<link\b[^>]*rel="preload"[^>]*>', head) == []
-    assert "bootstrap.js" in (built / f"{page}.html").read_text(encoding="utf-8")
+    assert "bootstrap.js" in (project / f"{page}.html").read_text(encoding="utf-8")
 
 
-def test_no_theme_template_is_published(built: Path) -> None:
-    assert sorted(p.name for p in (built / "_static").rglob("*.html")) == []
+def test_no_theme_template_is_published(project: Path) -> None:
+    assert sorted(p.name for p in (project / "_static").rglob("*.html")) == []
 
 
-def test_every_font_face_says_how_text_shows_while_it_loads(built: Path) -> None:
+def test_every_font_face_says_how_text_shows_while_it_loads(project: Path) -> None:
     """Each @font-face of the published stylesheets (the icon fonts) has a
     font-display: without one, a browser's default hides text until then."""
     faces = [
         face
-        for css in (built / "_static").rglob("*.css")
+        for css in (project / "_static").rglob("*.css")
         for face in re.findall(r"@font-face\s*\{[^}]*\}", css.read_text("utf-8"))
     ]
     assert len(faces) >= 3
