@@ -17,6 +17,8 @@ from typing import Any
 
 import nbformat
 import pytest
+from markdown_it import MarkdownIt
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 from myst_nb.core.read import read_myst_markdown_notebook
 from nbclient import NotebookClient
 
@@ -41,6 +43,22 @@ NOTEBOOK_PAGES = sorted(
     }
 )
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# Markdown as Jupyter renders it (CommonMark and dollar math), and what of
+# MyST would show there as written: a role (``{func}`` before a code span, or
+# before a backtick it could not pair), a ``(label)=`` target, a directive's
+# fence (a code block in language "{name}", or a ::: paragraph), a glue role.
+JUPYTER_MARKDOWN = MarkdownIt("commonmark").use(dollarmath_plugin)
+CODE = re.compile(
+    r"<pre><code[^>]*>.*?</code></pre>|(?<!\})<code>.*?</code>", re.DOTALL
+)
+MYST_SYNTAX = {
+    "role": re.compile(r"\{[\w:+-]+\}(?:<code>|`)"),
+    "label": re.compile(r"^(?:<p>)?\([^()\s]+\)=(?:</p>)?$", re.MULTILINE),
+    "fence": re.compile(r'class="language-\{|:::+\{'),
+    "glue": re.compile(r"\{glue"),
+}
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)")
+SITE_LINK = re.compile(r'<a href="(?P<url>[^"]+)"')
 
 
 def manifest(site: Path, lang: str, version: str) -> dict[str, Any]:
@@ -92,6 +110,9 @@ def test_every_notebook_page_has_its_executed_notebook(
         "no outputs: not the executed notebook"
     )
     prose = " ".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    # A link's text may be another page's title, which can name both languages
+    # ("Glossary (용어집)").
+    prose = MARKDOWN_LINK.sub("", prose)
     assert bool(HANGUL.search(prose)) == (lang == "ko"), (
         "prose not in the page's language"
     )
@@ -107,6 +128,81 @@ def test_every_notebook_page_links_its_download_and_colab(
     assert f'href="{colab}"' in html
     assert f'href="{page}.ipynb"' in html
     assert "jaxguide-run-note" in html  # where it ran; timings differ elsewhere
+
+
+def myst_left(markdown: str) -> dict[str, list[str]]:
+    """What of MyST a cell shows as written in Jupyter, by kind."""
+    html = JUPYTER_MARKDOWN.render(markdown)
+    prose = CODE.sub("", html)  # code spans and blocks may show MyST
+    found = {kind: pattern.findall(prose) for kind, pattern in MYST_SYNTAX.items()}
+    found["fence"] = MYST_SYNTAX["fence"].findall(html)
+    return {kind: matches for kind, matches in found.items() if matches}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notebooks_show_no_myst_syntax_in_jupyter(
+    site: Path, version: str, lang: str
+) -> None:
+    notebooks = sorted((site / lang / version).glob("*.ipynb"))
+    assert len(notebooks) >= 19
+    left = {
+        f"{path.name} cell {index}": found
+        for path in notebooks
+        for index, cell in enumerate(nbformat.read(path, as_version=4).cells)
+        if cell.cell_type == "markdown" and (found := myst_left(cell.source))
+    }
+    assert not left, f"MyST left in {len(left)} cell(s): {left}"
+
+
+def test_the_check_finds_myst_syntax() -> None:
+    markdown = (
+        "(jit)=\n# T\n\n{func}`jax.grad` and {glue:text}`x:.1f`\n\n"
+        ":::{note}\nA note.\n:::\n\n```{admonition} T\nBody.\n```\n\n"
+        "Shown as code: `{func}` and\n\n```\n{doc}`x`\n(label)=\n```\n"
+    )
+    assert {kind: len(found) for kind, found in myst_left(markdown).items()} == {
+        "role": 2,
+        "label": 1,
+        "fence": 2,
+        "glue": 1,
+    }
+
+
+def on_site(folder: Path, root: str, url: str) -> bool:
+    """Whether ``url`` names a page of ``folder`` (published at ``root``)
+    and, after ``#``, an anchor on that page."""
+    page, _, anchor = url.removeprefix(root).partition("#")
+    path = folder / page
+    if not url.startswith(root) or not path.is_file():
+        return False
+    return not anchor or f'id="{anchor}"' in path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notebook_links_reach_the_page_and_section_they_name(
+    site: Path, version: str, lang: str
+) -> None:
+    """A role's link to this site names a page of the same language and
+    version that exists, and an anchor that page has; one to JAX's reference
+    is absolute."""
+    base = manifest(site, lang, version)["base_url"]
+    root = f"{base}{lang}/{version}/"
+    links = [
+        match["url"]
+        for path in sorted((site / lang / version).glob("*.ipynb"))
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "markdown"
+        for match in SITE_LINK.finditer(JUPYTER_MARKDOWN.render(cell.source))
+    ]
+    ours = [url for url in links if url.startswith(base)]
+    assert len(ours) > 100
+    assert any(url.startswith("https://docs.jax.dev/") for url in links)
+    missing = [
+        url
+        for url in sorted(set(ours))
+        if not on_site(site / lang / version, root, url)
+    ]
+    assert not missing
 
 
 def test_pages_without_code_offer_no_notebook(site: Path, version: str) -> None:

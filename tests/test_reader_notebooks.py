@@ -104,3 +104,58 @@ def test_a_verdict_is_written_in_the_notebooks_language() -> None:
 def test_a_gpu_record_directive_is_left_out_of_the_notebook() -> None:
     markdown = "Before.\n\n```{gpu-record} jit-log-exp\n```\n\nObserved on a GPU."
     assert resolve(markdown)[0] == "Before.\n\nObserved on a GPU."
+
+
+def figure_notebook(shown_by_a_cell: bool) -> nbformat.NotebookNode:
+    png = "iVBORw0KGgo=\n"
+    plot = nbformat.v4.new_code_cell(
+        "ax = plot(x)", metadata={"tags": ["remove-output"]}
+    )
+    if shown_by_a_cell:
+        plot.outputs = [nbformat.v4.new_output("display_data", data={"image/png": png})]
+    glue = nbformat.v4.new_code_cell(
+        'glue("fit", ax.figure, display=False)', metadata={"tags": ["remove-cell"]}
+    )
+    glue.outputs = [
+        nbformat.v4.new_output(
+            "display_data",
+            data={"application/papermill.record/image/png": png},
+            metadata={
+                "scrapbook": {
+                    "name": "fit",
+                    "mime_prefix": "application/papermill.record/",
+                }
+            },
+        )
+    ]
+    caption = "```{glue:figure} fit\n:alt: A line.\n\nThe fit.\n```\n"
+    return nbformat.v4.new_notebook(
+        cells=[plot, glue, nbformat.v4.new_markdown_cell(caption)]
+    )
+
+
+def test_a_glued_figure_is_embedded_over_its_caption() -> None:
+    problems: list[str] = []
+    reader = for_readers(figure_notebook(shown_by_a_cell=False), problems.append)
+    assert reader.cells[-1].source == (
+        "![A line.](data:image/png;base64,iVBORw0KGgo=)\n\nThe fit.\n"
+    )
+    assert problems == []
+
+
+def test_a_figure_a_cell_shows_already_keeps_its_caption_alone() -> None:
+    problems: list[str] = []
+    reader = for_readers(figure_notebook(shown_by_a_cell=True), problems.append)
+    assert reader.cells[-1].source == "The fit.\n"
+    assert problems == []
+
+
+def test_a_figure_never_glued_is_reported() -> None:
+    notebook = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("```{glue:figure} nowhere\nCaption.\n```\n")
+        ]
+    )
+    problems: list[str] = []
+    assert for_readers(notebook, problems.append).cells[0].source == "Caption.\n"
+    assert "'nowhere'" in problems[0]
