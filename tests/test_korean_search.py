@@ -323,3 +323,35 @@ def test_korean_queries_find_their_page(tiny_sites: Path, tmp_path: Path) -> Non
     for (query, page), found in zip(expected.items(), data["found"], strict=True):
         assert found[:1] == [page], query
     assert "jit" not in data["found"][list(expected).index("파일")]
+
+
+SPOKEN = {
+    # 해요체 endings a reader types: left out of the query
+    "느려요": True, "나와요": True, "되나요": True, "하세요": True, "달라요": True,
+    # nouns that end in 요, and words that are no ending: kept
+    "필요": False, "중요": False, "주요": False, "개요": False, "요": False,
+    "jit": False, "컴파일": False,
+}  # fmt: skip
+
+
+def test_spoken_endings_leave_the_query_alike_in_python_and_javascript(
+    tmp_path: Path,
+) -> None:
+    """site-search.js drops a query's spoken ending ("첫 호출이 느려요" searches
+    "첫 호출"): KoreanSearch.isSpokenEnding must agree with the Python rule."""
+    assert {word: korean_search.is_spoken_ending(word) for word in SPOKEN} == SPOKEN
+    node = shutil.which("node")
+    if node is None:
+        skip_or_fail("node not found: install nodejs to check the browser's side")
+    script = tmp_path / "spoken.js"
+    script.write_text(
+        f"{js_stemmer_code()}\nconst words = {json.dumps(list(SPOKEN))};\n"
+        "process.stdout.write(JSON.stringify("
+        "words.map((w) => KoreanSearch.isSpokenEnding(w))));\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [node, str(script)], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert dict(zip(SPOKEN, json.loads(result.stdout), strict=True)) == SPOKEN

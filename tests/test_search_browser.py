@@ -14,11 +14,11 @@ import json
 import re
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from browser import SitePage
+from browser import SitePage, result_page
 from helpers import GUIDE_PAGES, REPO, built_version
 
 if TYPE_CHECKING:
@@ -124,8 +124,97 @@ def test_excerpts_come_from_the_article(
         assert "\u2e31" not in excerpt, (page, excerpt)
         # Pagefind ends a heading with ". " before the text that follows.
         for part in re.split(r"\.\s", excerpt):
-            piece = part.strip(" .")
+            piece = part.strip(" .\u2026")  # "…": where the excerpt cuts a sentence
             assert piece in flat[page], (page, piece, excerpt)
+    assert not site_page.errors, site_page.errors
+
+
+# A page's prose as Pagefind indexes it (site_search.py): the article without
+# code cells, code blocks, the other language's hidden words and the "#" of
+# heading links, a line break after each block; and what was left out.
+_PROSE_JS = """async (url) => {
+  const html = await (await fetch(url)).text();
+  const article = new DOMParser().parseFromString(html, "text/html")
+    .querySelector("article.bd-article");
+  const code = "div.cell, div[class^='highlight-']";
+  const left = (selector) =>
+    [...article.querySelectorAll(selector)].map((e) => e.textContent);
+  const out = { code: left(code).join("\\n"), hidden: left("[lang][hidden]") };
+  for (const e of article.querySelectorAll(`${code}, [hidden], a.headerlink`))
+    e.remove();
+  const blocks = "h1, h2, h3, h4, h5, h6, p, li, dt, dd, th, td, caption, figcaption";
+  for (const e of article.querySelectorAll(blocks)) e.append("\\n");
+  return { ...out, prose: article.textContent };
+}"""
+SENTENCE_ENDS = ".!?:\n"
+
+
+def prose_of(site_page: SitePage, lang: str, name: str) -> dict[str, Any]:
+    if not site_page.page.url.startswith(site_page.base_url):
+        site_page.page.goto(site_page.url(lang, "index"))  # fetch from the site
+    texts: dict[str, Any] = site_page.page.evaluate(
+        _PROSE_JS, site_page.url(lang, name)
+    )
+    return texts
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "page_name"),
+    [
+        pytest.param("en", "cores", "parallelism", id="en-timing-table"),
+        pytest.param("en", "static arguments", "jit", id="en-code"),
+        pytest.param("ko", "정적 인자", "jit", id="ko-code"),
+        pytest.param("ko", "코어", "parallelism", id="ko-timing-table"),
+    ],
+)
+def test_excerpts_are_whole_sentences_of_prose(
+    site_page: SitePage, lang: str, query: str, page_name: str
+) -> None:
+    """Issue 33: an excerpt is cut from the page's prose, never from its code,
+    its outputs or the other language's hidden labels (English excerpts showed
+    '2 cores코어 2개'), and it starts where a sentence starts unless it says
+    it does not ("…")."""
+    outcome = site_page.search(lang, query)
+    assert page_name in outcome.pages, outcome.describe()
+    for page, excerpt in list(zip(outcome.pages, outcome.excerpts, strict=True))[:5]:
+        texts = prose_of(site_page, lang, page)
+        words = excerpt.strip().removeprefix("\u2026").removesuffix("\u2026").split()
+        assert words, (page, excerpt)
+        # Pagefind ends a heading with "." where the page has none.
+        pattern = r"\s+".join(re.escape(w.rstrip(".")) + r"\.?" for w in words)
+        found = re.search(pattern, texts["prose"])
+        assert found is not None, (page, excerpt, "not in the prose")
+        if not excerpt.startswith("\u2026"):
+            before = texts["prose"][: found.start()].rstrip(" \t")
+            assert not before or before[-1] in SENTENCE_ENDS, (
+                page,
+                excerpt,
+                before[-60:],
+            )
+    assert not site_page.errors, site_page.errors
+
+
+_INDEXED_PAGES_JS = """async (word) => {
+  const pagefind = await import("./pagefind/pagefind.js");
+  const found = await pagefind.search(word);
+  const pages = await Promise.all(found.results.map((result) => result.data()));
+  return pages.map((page) => page.url);
+}"""
+
+
+def test_hidden_words_of_the_other_language_are_not_indexed(
+    site_page: SitePage,
+) -> None:
+    """The English parallelism page carries its timing table's Korean labels,
+    hidden: Pagefind's English index does not hold them."""
+    hidden = prose_of(site_page, "en", "parallelism")["hidden"]
+    words = [w for t in hidden for w in t.split() if re.fullmatch("[가-힣]{2,}", w)]
+    assert words, "no hidden Korean label on en/parallelism: the test checks nothing"
+    shown = prose_of(site_page, "en", "parallelism")["prose"]
+    site_page.page.goto(site_page.url("en", "search"))
+    for word in dict.fromkeys(w for w in words if w not in shown):
+        urls = site_page.page.evaluate(_INDEXED_PAGES_JS, word)
+        assert "parallelism" not in map(result_page, urls), (word, urls)
     assert not site_page.errors, site_page.errors
 
 

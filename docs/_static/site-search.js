@@ -1,26 +1,80 @@
 /* The search page: Pagefind's UI, with results while typing
  * (src/jaxguide_site/site_search.py). On the Korean site, language_data.js
  * defines KoreanSearch: the query loses its particles and endings there, by
- * the rules the Korean index of korean_search.py uses ("jit으로" -> "jit"). */
+ * the rules the Korean index of korean_search.py uses ("jit으로" -> "jit"),
+ * and a spoken ending no page writes ("첫 호출이 느려요" -> "첫 호출"). */
 "use strict";
 window.addEventListener("DOMContentLoaded", () => {
   const element = document.getElementById("search");
   const korean = typeof KoreanSearch === "undefined" ? null : KoreanSearch;
-  const stem = (term) =>
-    splitQuery(term)
+  const stem = (term) => {
+    const words = splitQuery(term);
+    const meant = words.filter((word) => !korean.isSpokenEnding(word));
+    return (meant.length ? meant : words)
       .map((word) => (korean.isHangul(word) ? korean.stemHangul(word) : word))
       .join(" ");
-  // site_search.py's hidden words rank a page but are not prose to show: an
-  // excerpt cut from them becomes the page's opening words, and a heading
-  // result cut from them goes. They are joined by U+2E31, which no page writes.
+  };
+
+  // Excerpts are whole sentences of prose around the best match, not
+  // Pagefind's window of 30 words, which starts and ends mid-sentence.
+  // Code and outputs are not indexed (site_search.py), so the prose is the
+  // page's content up to site_search.py's hidden words: they rank a page but
+  // are no text to show, and each block of them starts with U+2E31, which no
+  // page writes.
   const joiner = "\u2e31";
-  const opening = (content) => content.split(/\s+/).slice(0, 30).join(" ");
+  const LONGEST = 36; // words: Pagefind's 30, and room to end the sentence
+  // A sentence ends with . ! ? or, before code that is not indexed, with ":".
+  const ends = (word) => /[.!?:]["'”’)\]]*$/.test(word ?? ".");
+  // Never across a section's start (Pagefind's anchors): its heading begins
+  // a sentence; ``limit``: where the prose ends.
+  const sentenceAround = (words, hit, sections, limit) => {
+    const from = Math.max(0, ...sections.filter((at) => at <= hit));
+    limit = Math.min(limit, ...sections.filter((at) => at > hit));
+    let start = hit;
+    while (start > from && !ends(words[start - 1]) && hit - start < LONGEST) start--;
+    // A sentence too long to show whole: from a few words before the match.
+    const fromStart = hit - start < LONGEST - 10;
+    if (!fromStart) start = Math.max(from, hit - 8);
+    let end = hit + 1;
+    while (end < limit && !ends(words[end - 1]) && end - start < LONGEST) end++;
+    // A short sentence: the next one too, where it fits.
+    while (end < limit && end - start < LONGEST / 2) {
+      let next = end + 1;
+      while (next < limit && !ends(words[next - 1])) next++;
+      if (next - start > LONGEST) break;
+      end = next;
+    }
+    return { start, end, cut: [!fromStart, !ends(words[end - 1]) && end < limit] };
+  };
+  const excerptOf = (words, hits, sections, limit) => {
+    const prose = hits.filter((hit) => hit.location < limit);
+    // Pagefind's best-scored word, the first of equals; no match in the
+    // prose (only the hidden words): the page's opening sentences.
+    const best = prose.reduce(
+      (a, b) => (b.balanced_score > a.balanced_score ? b : a),
+      prose[0] ?? { location: 0 },
+    );
+    const { start, end, cut } = sentenceAround(words, best.location, sections, limit);
+    const marked = new Set(prose.map((hit) => hit.location));
+    const text = words
+      .slice(start, end)
+      .map((word, i) => (marked.has(start + i) ? `<mark>${word}</mark>` : word))
+      .join(" ");
+    return `${cut[0] ? "… " : ""}${text}${cut[1] ? " …" : ""}`;
+  };
   const processResult = (result) => {
     const page = result.url.split("#")[0];
-    if (result.excerpt.includes(joiner)) result.excerpt = opening(result.content);
+    const words = result.raw_content.split(/[\r\n\s]+/g);
+    const hidden = words.indexOf(joiner);
+    const limit = hidden === -1 ? words.length : hidden;
+    const sections = result.anchors.map((anchor) => anchor.location);
+    result.excerpt = excerptOf(words, result.weighted_locations, sections, limit);
     result.sub_results = result.sub_results.flatMap((sub) => {
-      if (!sub.excerpt.includes(joiner)) return [sub];
-      return sub.url === page ? [{ ...sub, excerpt: result.excerpt }] : [];
+      if (sub.locations.every((location) => location >= limit)) {
+        return sub.url === page ? [{ ...sub, excerpt: result.excerpt }] : [];
+      }
+      const excerpt = excerptOf(words, sub.weighted_locations, sections, limit);
+      return [{ ...sub, excerpt }];
     });
     return result;
   };

@@ -26,6 +26,14 @@ word keeps its particle (``컴파일을``) and a search for ``컴파일`` misses
   stem is in :data:`STOPWORDS` (a few Korean words, every suffix on its own and
   their stems, English's stopwords and the letters a-z).
 
+A query is not prose: a reader types the symptom in the spoken 해요체
+(``첫 호출이 느려요``, ``NaN이 나와요``), which no page writes (the guide is in
+합니다체), and Pagefind finds only pages with every word. ``is_spoken_ending``
+names such a closing word (an open syllable, then 요, as every 해요체 ending
+has it: 느려요, 나와요, 되나요, 하세요), and the search page leaves it out of
+the query (docs/_static/site-search.js): ``첫 호출이 느려요`` searches ``첫 호출``.
+The nouns that end the same way (:data:`NOUNS_IN_YO`: 주요, 개요) stay.
+
 The browser normalises the query the same way: ``js_stemmer_code`` and
 ``js_splitter_code`` are generated from the same table and stopwords (as JSON)
 and the minified English stemmer Sphinx ships, so the two sides cannot disagree.
@@ -105,6 +113,12 @@ KOREAN_STOPWORDS: Final = frozenset((
 ))  # fmt: skip
 
 
+YO = "요"  # the spoken (해요체) ending's last syllable
+NOUNS_IN_YO: Final = frozenset(
+    ("주요", "개요", "요요")
+)  # 필요, 중요 end in a closed one
+
+
 def is_hangul(word: str) -> bool:
     """Whether ``word`` (a token from :meth:`SearchKorean.split`) is Korean."""
     return word != "" and FIRST <= ord(word[0]) <= LAST
@@ -134,6 +148,18 @@ def stem_hangul(word: str) -> str:
             return word
 
 
+def is_spoken_ending(word: str) -> bool:
+    """Whether a query's ``word`` is a spoken 해요체 ending (see the module
+    docstring), which no page of the guide writes.
+
+    >>> [is_spoken_ending(w) for w in ("느려요", "나와요", "되나요", "필요", "중요", "개요", "요")]
+    [True, True, True, False, False, False, False]
+    """
+    if len(word) < 2 or not word.endswith(YO) or not is_hangul(word):
+        return False
+    return _follows(word[-2], OPEN) and word not in NOUNS_IN_YO
+
+
 _BASE_STOPWORDS = KOREAN_STOPWORDS | {suffix for suffix, _, _ in SUFFIXES}
 # Closed under stemming: a word that is a stopword has a stem that is one too.
 STOPWORDS: Final = frozenset(
@@ -158,6 +184,8 @@ def _data_json() -> str:
         "last": LAST,
         "rieul": RIEUL,
         "eu": EU,
+        "yo": YO,
+        "nounsInYo": sorted(NOUNS_IN_YO),
         "kinds": {"closed": CLOSED, "open": OPEN, "openOrL": OPEN_OR_L},
     }
     return json.dumps(data, ensure_ascii=True, sort_keys=True)
@@ -191,7 +219,11 @@ var KoreanSearch = (function () {
     }
   };
   const keep = (word) => !isHangul(word) || !stopwords.has(stemHangul(word));
-  return { token, isHangul, stemHangul, keep };
+  const nounsInYo = new Set(data.nounsInYo);
+  const isSpokenEnding = (word) =>
+    word.length >= 2 && word.endsWith(data.yo) && isHangul(word)
+    && follows(word[word.length - 2], data.kinds.open) && !nounsInYo.has(word);
+  return { token, isHangul, stemHangul, keep, isSpokenEnding };
 })();
 """
 

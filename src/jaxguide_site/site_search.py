@@ -51,16 +51,24 @@ BUNDLE: Final = "pagefind"  # the index and UI, in each language's output
 ARTICLE: Final = "article.bd-article"  # the theme's article: what is indexed
 # Left out of the index: the "#" of heading links, the note on how the page
 # ran (the same on every page), the note that a GPU record is missing (the
-# same on several), the glossary's avoided variants.
+# same on several), the glossary's avoided variants; code: a notebook cell
+# (its code, outputs and show/hide labels) and any other code block (a page
+# is found by its prose, which names what the code uses, and an excerpt is
+# never code: issue 33); the other language's words that a page carries
+# hidden (a timing table's labels, a glued verdict: the renderer marks them
+# data-pagefind-ignore too).
 EXCLUDED: Final = (
     "a.headerlink",
     "aside.jaxguide-run-note",
     ".jaxguide-gpu-record-missing",
     "table.jaxguide-glossary td:nth-child(4)",
+    "div.cell",
+    "div[class^='highlight-']",
+    "[lang][hidden]",
 )
 KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs 7)
-# Between the words: a character no page writes, by which site-search.js
-# knows an excerpt cut from them (it shows the page's opening words instead).
+# Before and between the words: a character no page writes, by which
+# site-search.js knows where the prose ends (it cuts no excerpt from them).
 JOINER: Final = " \u2e31 "
 SYNONYM_WEIGHT: Final = 5  # below: 그래디언트 is first autodiff's, a glossary variant
 SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
@@ -101,7 +109,10 @@ def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     for weight, words in keywords(Path(app.config.jaxguide_glossary), lang).get(
         docname, []
     ):
-        html = f'<p hidden data-pagefind-weight="{weight}">{escape(words)}</p>'
+        # Each block starts with the joiner: site-search.js cuts no excerpt
+        # from the first one onwards.
+        text = escape(JOINER.lstrip() + words)
+        html = f'<p hidden data-pagefind-weight="{weight}">{text}</p>'
         doctree.append(nodes.raw("", html, format="html"))
 
 
