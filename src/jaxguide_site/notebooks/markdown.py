@@ -156,23 +156,24 @@ def for_jupyter(markdown: str, conversion: Conversion) -> str:
                 f"read {found} roles where MyST reads {expected}: {text[:60]!r}"
             )
         replaced[start] = (end, text)
+    return _assembled(lines, replaced)
+
+
+def _assembled(lines: list[str], replaced: dict[int, tuple[int, str]]) -> str:
+    """``lines`` with the replaced ranges' new text; a block left out takes
+    the blank line after it along where one is before it (or it was first)."""
     out: list[str] = []
     line = 0
     while line < len(lines):
-        if line in replaced:
-            line, text = replaced[line]
-            out.append(text)
-            # A block left out takes a blank line with it (none at the top).
-            after_blank = not "".join(out).strip() or "".join(out).endswith("\n\n")
-            if (
-                not text
-                and after_blank
-                and line < len(lines)
-                and not lines[line].strip()
-            ):
-                line += 1
-        else:
+        if line not in replaced:
             out.append(lines[line])
+            line += 1
+            continue
+        line, text = replaced[line]
+        out.append(text)
+        blank_before = not out[:-1] or not out[-2].strip() or out[-2].endswith("\n\n")
+        blank_after = line < len(lines) and not lines[line].strip()
+        if not text and blank_before and blank_after:
             line += 1
     return "".join(out)
 
