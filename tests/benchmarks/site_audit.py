@@ -68,10 +68,11 @@ METRICS = (
     "total-byte-weight",
 )
 AUDIT_HEADING = "## Site audit"
-# Issue 23: the heaviest page's first view, gzipped; Lighthouse's scores.
+# Issue 23: the heaviest page's first view, gzipped; Lighthouse's scores
+# (performance: issue 33's, on every page measured, median of the runs).
 TARGETS: dict[str, float] = {
     "first_view_kb": FIRST_VIEW_BUDGET_KB,
-    "performance": 90,
+    "performance": 95,
     "accessibility": 100,
     "best-practices": 100,
     "seo": 100,
