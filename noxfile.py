@@ -311,9 +311,9 @@ def bench(session: nox.Session) -> None:
 def audit(session: nox.Session) -> None:
     """Audit the built site as a phone reader gets it, gzipped as GitHub Pages
     serves it: each page's first-view bytes and render-blocking scripts,
-    Lighthouse (mobile) on index, jit, autodiff and search of both languages,
-    axe-core on every page in light and dark mode, the Nu HTML checker on
-    every page (tests/benchmarks/site_audit.py). Needs a built site, Node and
+    Lighthouse (mobile) on index, jit, autodiff, parallelism and search of both
+    languages, axe-core on every page in light and dark mode, the Nu HTML
+    checker on every page (tests/benchmarks/site_audit.py). Needs a built site, Node and
     Java; installs the pinned Lighthouse, axe-core and vnu.jar from
     tests/audit/package-lock.json. Writes build/bench/site-audit.{json,md}
     and adds the figures to the build benchmark's report. About 10 minutes on

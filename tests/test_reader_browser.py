@@ -309,6 +309,8 @@ def test_dark_mode_toggle_keeps_figures_legible(
     assert background not in {"rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"}
     figure = page.locator("img[src*='_images/']").first
     figure.scroll_into_view_if_needed()
+    # Figures below the introduction load lazily: screenshot the figure itself.
+    figure.evaluate("img => img.decode()")
     # Matplotlib draws dark lines and text: they stay legible on the figure's
     # own light background, which must not turn dark or transparent.
     assert _light_fraction(figure.screenshot()) > 0.5
