@@ -91,7 +91,7 @@ def test_korean_site_has_korean_interface_text(built: dict[str, Path]) -> None:
     intro = page(built, "ko", "intro")
     assert "맨 위로" in intro  # docs/_locale/ko/LC_MESSAGES/sphinx.po
     assert (
-        'title="전체 화면"' in intro
+        'title="소스 파일 내려받기"' in intro
     )  # our booktheme.po overrides the theme's catalog
 
 
