@@ -285,6 +285,22 @@ def _indicator_problem(unfocused: dict[str, Any], focused: dict[str, Any]) -> st
     return f"no outline or shadow: {focused['outline']}, {focused['shadow']}"
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_colour_scheme_is_resolved_before_the_theme_script_runs(
+    browser: Browser, served_site: str, version: str, scheme: str
+) -> None:
+    """A first visit reads the page in the system's scheme from the start:
+    without the theme's main script (blocked here), ``data-theme`` is already
+    ``light`` or ``dark``, never ``auto``, which the theme's script would
+    resolve only after the page is read, restyling every element of it."""
+    with site_page(browser, served_site, color_scheme=scheme) as page:
+        page.route("**/pydata-sphinx-theme.js*", lambda route: route.abort())
+        page.goto(f"{served_site}/en/{version}/autodiff.html")
+        html = page.locator("html")
+        assert html.get_attribute("data-mode") == "auto"
+        assert html.get_attribute("data-theme") == scheme
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("size", SIZES)
