@@ -5,6 +5,7 @@
     nox -s publish -- --site DIR  # build and put this version into DIR
     nox -s tests   # the fast loop: unit tests, doctests, small Sphinx builds
     nox -s site    # build the site, then test it (pages, publishing, browser)
+    nox -s checks  # the same tests, on the site built before (CI's artifact)
     nox -s notebooks  # run the site's .ipynb downloads where only a reader's tools are
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
@@ -116,16 +117,25 @@ def publish(session: nox.Session) -> None:
     adds (or replaces) /ko/0.1/ and /en/0.1/ in that folder, then regenerates
     stable/, versions.json, the root page, 404.html and the sitemap
     (src/jaxguide_site/publishing/publish.py). Other versions' folders are left
-    untouched. The CI workflow publishes this way.
+    untouched. `--built` lays out the build already in build/sphinx instead of
+    building: CI publishes the artifact it tested this way.
     """
     parser = argparse.ArgumentParser(prog="nox -s publish --")
     parser.add_argument("--version", help="default: the checkout's (tag vX.Y or dev)")
     parser.add_argument("--site", required=True, type=Path)
+    parser.add_argument(
+        "--built",
+        action="store_true",
+        help="publish the build in build/sphinx as it is (CI's tested artifact)",
+    )
     args = parser.parse_args(session.posargs)
+    if args.built and args.version:
+        session.error("--built publishes the version it was built as: drop --version")
     install(session, "docs")
     if args.version:
         session.env["JAXGUIDE_VERSION"] = args.version
-    build_site(session)
+    if not args.built:
+        build_site(session)
     run_publish(session, args.site.resolve())
 
 
@@ -161,6 +171,19 @@ def site(session: nox.Session) -> None:
     """
     install(session, "test")
     build_site(session)
+    run_site_tests(session)
+
+
+@nox.session
+def checks(session: nox.Session) -> None:
+    """The tests `nox -s site` runs, on the site built before (CI's build
+    artifact: build/sphinx, build/html, build/doctrees), without building it
+    again. Posargs go to pytest."""
+    install(session, "test")
+    run_site_tests(session)
+
+
+def run_site_tests(session: nox.Session) -> None:
     session.run("pytest", "-m", "site or slow", *session.posargs)
 
 

@@ -25,7 +25,6 @@ build, when no reader is left.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 from pathlib import Path
@@ -36,19 +35,10 @@ from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+from .cache_key import cache_digest
+
 CACHE_ENV = "JAXGUIDE_NB_CACHE"
 KEPT = 3  # cache folders kept: the current one and the two used before it
-
-
-def cache_digest(repo: Path) -> str:
-    """What the pages execute against: the jaxguide package and the pins."""
-    inputs = sorted((repo / "src" / "jaxguide").rglob("*.py"))
-    inputs.append(repo / ".ci" / "constraints.txt")
-    digest = hashlib.sha256()
-    for path in inputs:
-        digest.update(path.relative_to(repo).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
 
 
 def keyed_cache_folder(repo: Path) -> Path:

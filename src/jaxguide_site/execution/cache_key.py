@@ -1,0 +1,32 @@
+"""What the pages execute against, as one digest: the execution cache's key.
+
+The build keys its cache folder with it (``build/jupyter_cache/<digest>``,
+:mod:`.cache`) and CI keys its saved cache with it, by running this file as a
+script before anything is installed (``python3
+src/jaxguide_site/execution/cache_key.py`` prints ``digest=<digest>``, a line
+for ``$GITHUB_OUTPUT``). So it imports nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+# The repository's root, from this file's place in it.
+REPO = Path(__file__).resolve().parents[3]
+
+
+def cache_digest(repo: Path) -> str:
+    """What the pages execute against: the jaxguide package and the pins."""
+    inputs = sorted((repo / "src" / "jaxguide").rglob("*.py"))
+    inputs.append(repo / ".ci" / "constraints.txt")
+    digest = hashlib.sha256()
+    for path in inputs:
+        digest.update(path.relative_to(repo).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+if __name__ == "__main__":
+    sys.stdout.write(f"digest={cache_digest(REPO)}\n")
