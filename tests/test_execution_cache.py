@@ -57,6 +57,22 @@ def test_changing_the_package_or_the_pins_starts_a_new_cache(repo_copy: Path) ->
     )
 
 
+def test_ci_keys_its_saved_cache_with_the_builds_folder_name(tmp_path: Path) -> None:
+    """CI runs cache_key.py as a script before anything is installed (-I: no
+    site-packages, no PYTHONPATH) and keys its saved cache with what it
+    prints: the name of the folder the build uses."""
+    script = REPO / "src" / "jaxguide_site" / "execution" / "cache_key.py"
+    shutil.copytree(REPO / "src" / "jaxguide", tmp_path / "src" / "jaxguide")
+    shutil.copytree(REPO / ".ci", tmp_path / ".ci")
+    copied = tmp_path / "src" / "jaxguide_site" / "execution" / "cache_key.py"
+    copied.parent.mkdir(parents=True)
+    shutil.copy(script, copied)
+    printed = subprocess.run(
+        [sys.executable, "-I", str(copied)], capture_output=True, text=True, check=True
+    ).stdout
+    assert printed == f"digest={keyed_cache_folder(tmp_path).name}\n"
+
+
 def test_only_the_three_most_recent_caches_are_kept(repo_copy: Path) -> None:
     timing = repo_copy / "src" / "jaxguide" / "timing.py"
     seen = []
