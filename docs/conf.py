@@ -86,24 +86,8 @@ extensions = [
     "sphinx_design",
     "sphinxext.opengraph",
     "sphinx_last_updated_by_git",
-    # The site's own features (src/jaxguide_site):
-    "jaxguide_site.execution",
-    "jaxguide_site.translation",
-    "jaxguide_site.notebooks",
-    "jaxguide_site.language_links",
-    "jaxguide_site.section_anchors",
-    "jaxguide_site.korean_search",
-    "jaxguide_site.site_search",
-    "jaxguide_site.interface_text",
-    "jaxguide_site.publishing",
-    "jaxguide_site.api_signatures",
-    "jaxguide_site.math_mathml",
-    "jaxguide_site.icon_fonts",
-    "jaxguide_site.image_sizes",
-    "jaxguide_site.page_loading",
-    "jaxguide_site.output_contrast",
-    "jaxguide_site.reader_conveniences",
-    "jaxguide_site.gpu_records",
+    # The site's own features, each set up by jaxguide_site (ARCHITECTURE.md).
+    "jaxguide_site",
 ]
 
 root_doc = "index"

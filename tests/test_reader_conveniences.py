@@ -253,7 +253,7 @@ def test_announcement_per_language(sample: Path) -> None:
 
 
 def test_the_site_has_an_announcement_setting_per_language() -> None:
-    """docs/_data/announcement.toml, which the README tells a maintainer to
+    """docs/_data/announcement.toml, which CONTRIBUTING.md tells a maintainer to
     edit, names every language and reads as the build reads it."""
     path = DOCS / "_data" / "announcement.toml"
     assert set(tomllib.loads(path.read_text(encoding="utf-8"))) == set(LANGUAGES)

@@ -1,25 +1,46 @@
-"""The jaxguide site's tooling: Sphinx extensions and the commands around them.
+"""The jaxguide site's tooling: one Sphinx extension, and the commands around it.
 
-Each feature is a Sphinx extension that docs/conf.py names in ``extensions``:
-
-- :mod:`.execution`: the shared execution cache, failed cells reported by
-  page and line, the execution report, incremental builds equal to clean ones.
-- :mod:`.translation`: the translation checker (``jaxguide-i18n``), the
-  glossary and translation-status tables.
-- :mod:`.notebooks`: each page's executed notebook to download or open in
-  Colab, without the build's own cells.
-- :mod:`.language_links`: the language switcher, hreflang links and stand-in
-  pages for pages not translated yet.
-- :mod:`.korean_search`: the search language for ``ko``.
-- :mod:`.interface_text`: Korean interface text the themes lack.
-- :mod:`.publishing`: what a build is, and ``jaxguide-publish``, which lays
-  builds out as the published site.
-- :mod:`.api_signatures`: JAX's type aliases kept short in the API reference.
-- :mod:`.reader_conveniences`: translator credit and "suggest a translation"
-  under translated pages, last-updated dates without git history, the
-  announcement banner.
-
-Beside them: :mod:`.languages` (the languages, defined once),
-:mod:`.site_build` (``jaxguide-build``, the strict build of both languages)
-and :mod:`.brand` (the logo, favicon and OpenGraph image, written once).
+docs/conf.py loads ``jaxguide_site``; :func:`setup` sets up each feature
+module of :data:`FEATURES`. ARCHITECTURE.md, at the repository's root, maps
+them and the modules beside them.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .extension import PARALLEL_SAFE
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+__all__ = ["FEATURES", "setup"]
+
+# The site's features, each a module with its own setup(), in the order they
+# are set up (the order of their event handlers where priorities tie).
+FEATURES = (
+    "execution",
+    "translation",
+    "notebooks",
+    "language_links",
+    "section_anchors",
+    "korean_search",
+    "site_search",
+    "interface_text",
+    "publishing",
+    "api_signatures",
+    "math_mathml",
+    "icon_fonts",
+    "image_sizes",
+    "page_loading",
+    "output_contrast",
+    "reader_conveniences",
+    "gpu_records",
+)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    for feature in FEATURES:
+        app.setup_extension(f"{__name__}.{feature}")
+    return PARALLEL_SAFE
