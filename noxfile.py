@@ -38,10 +38,16 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
 BUILD = ROOT / "build"
 # `jaxguide-build` (src/jaxguide_site/site_build.py) writes one Sphinx build
-# per language into build/sphinx/<lang>/html; `jaxguide-publish` lays them out
+# per language into build/sphinx/<lang>/html; `jaxguide-publish` (publishing/
+# publish.py) lays them out
 # as the site (build/html locally, the gh-pages branch in CI).
 SPHINX_OUT = BUILD / "sphinx"
 SITE = BUILD / "html"
+# The site's commands: modules of the tooling, which only the editable
+# checkout has (pyproject.toml: a reader's wheel holds jaxguide alone).
+BUILD_COMMAND = ("python", "-m", "jaxguide_site.site_build")
+PUBLISH_COMMAND = ("python", "-m", "jaxguide_site.publishing.publish")
+I18N_COMMAND = ("python", "-m", "jaxguide_site.translation.checker")
 
 
 # The fast loop compiles the same small programs on every run; JAX's own
@@ -57,8 +63,12 @@ JAX_COMPILATION_CACHE = {
 }
 
 
-def install(session: nox.Session, *groups: str) -> None:
+def install(session: nox.Session, *groups: str, editable: bool = True) -> None:
     """Install the package and the given dependency groups at the pinned versions.
+
+    Editable, the checkout's src/ is on the environment's path, and with it
+    the site's tooling; ``editable=False`` installs what a reader gets, the
+    wheel (jaxguide alone).
 
     jaxguide itself is reinstalled every time: its version comes from the git
     tag when it is installed, and a reused environment would keep an old one.
@@ -76,7 +86,7 @@ def install(session: nox.Session, *groups: str) -> None:
         "-c",
         str(CONSTRAINTS),
         *uv_only,
-        "-e",
+        *(["-e"] if editable else []),
         str(ROOT),
         *nox.project.dependency_groups(PYPROJECT, *groups),
     )
@@ -91,14 +101,14 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     you open locally is what is published.
     """
     session.run("python", "-m", "jaxguide.smoke")
-    session.run("jaxguide-build", "--", *extra_sphinx_args)
+    session.run(*BUILD_COMMAND, "--", *extra_sphinx_args)
     run_publish(session, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
 
 
 def run_publish(session: nox.Session, site: Path) -> None:
     """Lay the builds out in ``site`` as the version they were built as."""
-    session.run("jaxguide-publish", "--site", str(site), "--build", str(SPHINX_OUT))
+    session.run(*PUBLISH_COMMAND, "--site", str(site), "--build", str(SPHINX_OUT))
 
 
 @nox.session
@@ -199,7 +209,7 @@ def notebooks(session: nox.Session) -> None:
     """
     args = list(session.posargs)
     lang = args.pop(0) if args and not args[0].startswith("-") else "en"
-    install(session, "reader")
+    install(session, "reader", editable=False)
     session.run(
         "pytest",
         "--confcutdir",
@@ -243,7 +253,7 @@ def i18n(session: nox.Session) -> None:
         "-c", str(CONSTRAINTS), *nox.project.dependency_groups(PYPROJECT, "docs")
     )
     session.install("--no-deps", "-e", str(ROOT))
-    session.run("jaxguide-i18n", *session.posargs)  # no command: check
+    session.run(*I18N_COMMAND, *session.posargs)  # no command: check
 
 
 @nox.session
@@ -259,9 +269,9 @@ def preview(session: nox.Session) -> None:
     """
     args = list(session.posargs)
     lang = args.pop(0) if args and not args[0].startswith("-") else "ko"
-    if not installed_since_change(session, "jaxguide-build"):
+    if not installed_since_change(session, "sphinx-build"):
         install(session, "docs")
-    session.run("jaxguide-build", "--preview", lang, "--", *args)
+    session.run(*BUILD_COMMAND, "--preview", lang, "--", *args)
 
 
 def installed_since_change(session: nox.Session, command: str) -> bool:
@@ -283,7 +293,7 @@ def serve(session: nox.Session) -> None:
     args = list(session.posargs)
     lang = [args.pop(0)] if args and not args[0].startswith("-") else []
     install(session, "serve")
-    session.run("jaxguide-build", "--serve", *lang, "--", *args)
+    session.run(*BUILD_COMMAND, "--serve", *lang, "--", *args)
 
 
 # Measurements that are not tests (timings vary by machine), in tests/benchmarks.
