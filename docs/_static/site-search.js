@@ -1,19 +1,13 @@
 /* The search page: Pagefind's UI, with results while typing
- * (src/jaxguide_site/site_search.py). On the Korean site, language_data.js
- * defines KoreanSearch: the query loses its particles and endings there, by
- * the rules the Korean index of korean_search.py uses ("jit으로" -> "jit"),
- * and a spoken ending no page writes ("첫 호출이 느려요" -> "첫 호출"). */
+ * (src/jaxguide_site/site_search.py). On the Korean site, korean-query.js
+ * defines KoreanSearch (src/jaxguide_site/korean_search.py): the query loses
+ * its particles and endings ("jit으로" -> "jit") and a spoken ending no page
+ * writes ("첫 호출이 느려요" -> "첫 호출"). */
 "use strict";
 window.addEventListener("DOMContentLoaded", () => {
   const element = document.getElementById("search");
   const korean = typeof KoreanSearch === "undefined" ? null : KoreanSearch;
-  const stem = (term) => {
-    const words = splitQuery(term);
-    const meant = words.filter((word) => !korean.isSpokenEnding(word));
-    return (meant.length ? meant : words)
-      .map((word) => (korean.isHangul(word) ? korean.stemHangul(word) : word))
-      .join(" ");
-  };
+  const stem = (term) => korean.query(term).join(" ");
 
   // Excerpts are whole sentences of prose around the best match, not
   // Pagefind's window of 30 words, which starts and ends mid-sentence.

@@ -1,14 +1,18 @@
-"""Korean full-text search: particles and endings stripped, in Python and in JS.
+"""Korean queries for the site's search: particles and endings stripped.
 
-Sphinx has no search language for ``ko``; with the English fallback a Korean
-word keeps its particle (``컴파일을``) and a search for ``컴파일`` misses it.
-:class:`SearchKorean` indexes Korean the way a reader searches it:
+Pagefind (:mod:`.site_search`) has no Korean stemmer: a search for
+``컴파일`` must still find ``컴파일을``, and a query typed ``jit으로`` must
+search ``jit``. Pagefind matches words that start with what is searched, so
+the search page strips each Korean query word to its stem first, by the rules
+here, in the browser: :func:`query_script` writes them as JavaScript
+(``_static/korean-query.js`` of the Korean build, which the search page
+loads), from the same tables, so Python and the browser cannot disagree.
 
-- ``split``: runs of Hangul syllables, and runs of other letters, digits and
-  ``_`` (what the English splitter gives: ``jax.numpy`` is ``jax``, ``numpy``).
-  ``arrays를`` is ``arrays`` and ``를``. Hangul words whose stem is a stopword,
-  such as a particle left on its own, are dropped here already.
-- ``stem``: a Hangul word loses trailing particles and endings from
+- Words: runs of Hangul syllables, and runs of other letters, digits and
+  ``_`` (``jax.numpy`` is ``jax``, ``numpy``; ``arrays를`` is ``arrays`` and
+  ``를``). Hangul words whose stem is a stopword, such as a particle left on
+  its own, are dropped.
+- Stems: a Hangul word loses trailing particles and endings from
   :data:`SUFFIXES`, the one suffix table, longest first, until none applies:
   ``컴파일하기를`` → ``컴파일하기`` → ``컴파일``. Each rule names the kind of
   syllable it may follow (을/은/이/과/으로 follow a final consonant, 를/는/가/와
@@ -19,38 +23,29 @@ word keeps its particle (``컴파일을``) and a search for ``컴파일`` misses
   에, 에서, 와, 입니다 ...), so that one-syllable nouns such as 값, 축, 키, 층 and
   셀 are found (``값을``, ``값으로``, ``셀에`` → ``값``, ``셀``). ``값이`` and
   ``셀의`` stay whole: 이/가/의/도/만/로/과 never leave one syllable (길이, 추가,
-  정의, 속도, 백만, 경로, 결과). Other words go through the English (Porter 2)
-  stemmer Sphinx uses for English: ``arrays`` → ``array``. Only 하다/되다 verbs
-  lose their endings (``씁니다`` stays): there is no dictionary of verb stems.
-- ``word_filter``: drops digits, one-letter non-Hangul words and any word whose
-  stem is in :data:`STOPWORDS` (a few Korean words, every suffix on its own and
-  their stems, English's stopwords and the letters a-z).
+  정의, 속도, 백만, 경로, 결과). Only 하다/되다 verbs lose their endings
+  (``씁니다`` stays): there is no dictionary of verb stems. Other words are
+  searched as typed.
+- Spoken endings: a reader types the symptom in the spoken 해요체
+  (``첫 호출이 느려요``, ``NaN이 나와요``), which no page writes (the guide is
+  in 합니다체), and Pagefind finds only pages with every word.
+  :func:`is_spoken_ending` names such a closing word (an open syllable, then
+  요, as every 해요체 ending has it: 느려요, 나와요, 되나요, 하세요), and the
+  query leaves it out: ``첫 호출이 느려요`` searches ``첫 호출``. The nouns that
+  end the same way (:data:`NOUNS_IN_YO`: 주요, 개요) stay.
 
-A query is not prose: a reader types the symptom in the spoken 해요체
-(``첫 호출이 느려요``, ``NaN이 나와요``), which no page writes (the guide is in
-합니다체), and Pagefind finds only pages with every word. ``is_spoken_ending``
-names such a closing word (an open syllable, then 요, as every 해요체 ending
-has it: 느려요, 나와요, 되나요, 하세요), and the search page leaves it out of
-the query (docs/_static/site-search.js): ``첫 호출이 느려요`` searches ``첫 호출``.
-The nouns that end the same way (:data:`NOUNS_IN_YO`: 주요, 개요) stay.
-
-The browser normalises the query the same way: ``js_stemmer_code`` and
-``js_splitter_code`` are generated from the same table and stopwords (as JSON)
-and the minified English stemmer Sphinx ships, so the two sides cannot disagree.
+:func:`query_words` is the whole rule in Python, ``KoreanSearch.query`` in
+the browser.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from functools import cache
 from pathlib import Path
 from typing import Final
 
-import sphinx.search
 from sphinx.application import Sphinx
-from sphinx.search import SearchLanguage
-from sphinx.search.en import SearchEnglish
 from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
@@ -120,7 +115,7 @@ NOUNS_IN_YO: Final = frozenset(
 
 
 def is_hangul(word: str) -> bool:
-    """Whether ``word`` (a token from :meth:`SearchKorean.split`) is Korean."""
+    """Whether ``word`` (a query word) is Korean: it starts with a Hangul syllable."""
     return word != "" and FIRST <= ord(word[0]) <= LAST
 
 
@@ -163,10 +158,7 @@ def is_spoken_ending(word: str) -> bool:
 _BASE_STOPWORDS = KOREAN_STOPWORDS | {suffix for suffix, _, _ in SUFFIXES}
 # Closed under stemming: a word that is a stopword has a stem that is one too.
 STOPWORDS: Final = frozenset(
-    _BASE_STOPWORDS
-    | {stem_hangul(word) for word in _BASE_STOPWORDS}
-    | set("abcdefghijklmnopqrstuvwxyz")
-    | SearchEnglish.stopwords
+    _BASE_STOPWORDS | {stem_hangul(word) for word in _BASE_STOPWORDS}
 )
 
 
@@ -223,69 +215,50 @@ var KoreanSearch = (function () {
   const isSpokenEnding = (word) =>
     word.length >= 2 && word.endsWith(data.yo) && isHangul(word)
     && follows(word[word.length - 2], data.kinds.open) && !nounsInYo.has(word);
-  return { token, isHangul, stemHangul, keep, isSpokenEnding };
+  const splitQuery = (text) => (text.match(token) || []).filter(keep);
+  // What the search page searches for a query: see query_words.
+  const query = (text) => {
+    const words = splitQuery(text);
+    const meant = words.filter((word) => !isSpokenEnding(word));
+    return (meant.length ? meant : words).map((word) =>
+      isHangul(word) ? stemHangul(word) : word);
+  };
+  return { isHangul, stemHangul, isSpokenEnding, splitQuery, query };
 })();
 """
 
-_STEMMER_JS = """
-/* Korean words: the suffix table; other words: Sphinx's English stemmer. */
-var Stemmer = function () {
-  const english = new EnglishStemmer();
-  this.stemWord = (word) =>
-    KoreanSearch.isHangul(word)
-      ? KoreanSearch.stemHangul(word)
-      : english.stemWord(word.toLowerCase());
-};
-"""
 
-_SPLITTER_JS = """
-/* Hangul runs and other word runs; Hangul words whose stem is a stopword go. */
-var splitQuery = function (query) {
-  return (query.match(KoreanSearch.token) || []).filter(KoreanSearch.keep);
-};
-"""
+def query_words(text: str) -> list[str]:
+    """The words the search page searches for ``text``: its words less those
+    whose stem is a stopword and a spoken ending (unless nothing else is
+    left), Hangul words stemmed, others as typed.
+
+    >>> query_words("jit으로 컴파일하기를"), query_words("첫 호출이 느려요")
+    (['jit', '컴파일'], ['첫', '호출'])
+    """
+    words = [word for word in _TOKEN.findall(text) if keep_token(word)]
+    meant = [word for word in words if not is_spoken_ending(word)]
+    return [stem_hangul(word) if is_hangul(word) else word for word in meant or words]
 
 
-@cache
-def js_stemmer_code() -> str:
-    """Sphinx's minified base and English stemmers, the Korean rules, ``Stemmer``."""
-    minified = Path(sphinx.search.__file__).parent / "minified-js"
-    english = SearchEnglish.js_stemmer_rawcode
-    return "\n".join(
-        (
-            (minified / "base-stemmer.js").read_text(encoding="utf-8"),
-            (minified / english).read_text(encoding="utf-8"),
-            _KOREAN_JS.replace("DATA", _data_json()),
-            _STEMMER_JS,
-        )
-    )
+def query_script() -> str:
+    """``KoreanSearch``, the rules above in JavaScript, for the search page."""
+    header = "/* Generated by src/jaxguide_site/korean_search.py: do not edit. */"
+    return f"{header}{_KOREAN_JS.replace('DATA', _data_json())}"
 
 
-class SearchKorean(SearchLanguage):
-    lang = "ko"
-    language_name = "Korean"
-    stopwords = STOPWORDS
-    js_splitter_code = _SPLITTER_JS
+SCRIPT = Path("_static") / "korean-query.js"  # in the Korean build's output
 
-    def __init__(self, options: dict[str, str]) -> None:
-        super().__init__(options)
-        self.js_stemmer_code = js_stemmer_code()
-        self._english = SearchEnglish(options)
 
-    def split(self, input: str) -> list[str]:  # the base class's argument name
-        return [word for word in _TOKEN.findall(input) if keep_token(word)]
-
-    def stem(self, word: str) -> str:
-        if is_hangul(word):
-            return stem_hangul(word)
-        return self._english.stem(word)
-
-    def word_filter(self, word: str) -> bool:
-        if is_hangul(word):
-            return stem_hangul(word) not in STOPWORDS
-        return not word.isdigit() and len(word) > 1 and word.lower() not in STOPWORDS
+def write_query_script(app: Sphinx, exception: Exception | None) -> None:
+    if (
+        exception is None
+        and app.builder.format == "html"
+        and app.config.language == "ko"
+    ):
+        (Path(app.outdir) / SCRIPT).write_text(query_script(), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.add_search_language(SearchKorean)
+    app.connect("build-finished", write_query_script)
     return PARALLEL_SAFE

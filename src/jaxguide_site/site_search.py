@@ -21,7 +21,7 @@ you type. The pieces:
 - docs/_templates/search.html: the search page shows Pagefind's UI. Pagefind
   has no Korean stemmer; on the Korean site the query loses its particles
   and endings first (``jit으로`` → ``jit``) with :mod:`.korean_search`'s rules
-  (``KoreanSearch`` in language_data.js), and Pagefind matches words that
+  (``KoreanSearch`` in korean-query.js), and Pagefind matches words that
   start with it (``jit`` finds ``jit을``, ``jit으로``).
 """
 
