@@ -1,6 +1,8 @@
 """The workarounds list (src/jaxguide_site/workarounds.toml) is whole and
 current: every copied or filtered template is on it, every entry names real
-places, and the upstream code each was written against has not changed.
+places and real tests, and the upstream code each was written against has not
+changed. Below them, the drift tests of the entries that rely on upstream
+behaviour rather than on a file that can be hashed.
 
 Run as a script, it prints the [sha256] table for the installed upstream:
 ``.nox/tests/bin/python tests/test_workarounds.py``.
@@ -10,10 +12,15 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import inspect
+import re
 import sys
 import tomllib
+import traceback
+from importlib import metadata
 from importlib.util import find_spec
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +28,16 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 LIST = REPO / "src" / "jaxguide_site" / "workarounds.toml"
 TEMPLATES = REPO / "docs" / "_templates"
+FIELDS = {
+    "id",
+    "where",
+    "works_around",
+    "upstream",
+    "files",
+    "sources",
+    "tests",
+    "fixed_in",
+}
 
 
 def _list() -> dict[str, Any]:
@@ -77,6 +94,38 @@ def sha256(key: str) -> str:
     return hashlib.sha256(upstream_text(key).encode()).hexdigest()
 
 
+def _python_names(path: Path) -> set[str]:
+    """What a module defines at its top level, and its classes' members as
+    ``Class.member``."""
+
+    def defined(node: ast.stmt) -> list[str]:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return [node.name]
+        if isinstance(node, ast.Assign):
+            return [t.id for t in node.targets if isinstance(t, ast.Name)]
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            return [node.target.id]
+        return []
+
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        names.update(defined(node))
+        if isinstance(node, ast.ClassDef):
+            names.update(
+                f"{node.name}.{name}" for child in node.body for name in defined(child)
+            )
+    return names
+
+
+def _test_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test")
+    }
+
+
 @pytest.mark.parametrize("entry", _entries(), ids=lambda entry: entry["id"])
 def test_upstream_is_what_the_workaround_was_written_against(
     entry: dict[str, Any],
@@ -87,29 +136,48 @@ def test_upstream_is_what_the_workaround_was_written_against(
         assert sha256(key) == recorded[key], (
             f"{entry['id']}: {key} changed upstream since {entry['upstream']}. "
             f"Check {', '.join(entry['where'])} against it (re-copy a template and "
-            "re-apply our change; check that a patch still fits), then record the "
-            "new hash printed by `python tests/test_workarounds.py`"
+            "re-apply our change; check that a patch still fits), update the "
+            "entry's upstream version, then record the new hash printed by "
+            "`.nox/tests/bin/python tests/test_workarounds.py`"
         )
 
 
 @pytest.mark.parametrize("entry", _entries(), ids=lambda entry: entry["id"])
 def test_each_entry_names_real_places_and_a_drift_check(entry: dict[str, Any]) -> None:
+    name = entry.get("id")
     for field in ("id", "where", "works_around", "upstream"):
-        assert entry.get(field), f"{entry.get('id')}: no {field}"
+        assert entry.get(field), f"{name}: no {field}"
+    assert not entry.keys() - FIELDS, f"{name}: unknown fields {entry.keys() - FIELDS}"
     for place in entry["where"]:
-        assert (REPO / place).is_file(), f"{entry['id']}: {place} does not exist"
-    assert _keys(entry) or entry.get("tests"), f"{entry['id']}: nothing catches a drift"
+        path, _, thing = place.partition("::")
+        assert (REPO / path).is_file(), f"{name}: {path} does not exist"
+        if thing and path.endswith(".py"):
+            assert thing in _python_names(REPO / path), (
+                f"{name}: {path} defines no {thing} (renamed? update the entry)"
+            )
+        elif thing:
+            assert thing in (REPO / path).read_text(encoding="utf-8"), (
+                f"{name}: {path} has no {thing!r} (renamed? update the entry)"
+            )
+    for distribution, version in re.findall(r"([\w.-]+) (\d[\w.]*)", entry["upstream"]):
+        try:
+            metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            pytest.fail(f"{name}: upstream {distribution} {version} is not installed")
+    assert _keys(entry) or entry.get("tests"), f"{name}: nothing catches a drift"
     for test in entry.get("tests", []):
-        path, _, name = test.partition("::")
-        assert (REPO / path).is_file(), f"{entry['id']}: {path} does not exist"
-        if name:
-            tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
-            defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-            assert name in defined, f"{entry['id']}: {path} has no {name}"
+        path, _, function = test.partition("::")
+        assert (REPO / path).is_file(), f"{name}: {path} does not exist"
+        if function:
+            assert function in _test_names(REPO / path), (
+                f"{name}: {path} has no {function}"
+            )
 
 
 def test_every_template_is_ours_or_on_the_list() -> None:
-    listed = {place for entry in _entries() for place in entry["where"]}
+    listed = {
+        place.partition("::")[0] for entry in _entries() for place in entry["where"]
+    }
     own = {f"docs/_templates/{name}" for name in _list()["own_templates"]}
     templates = {p.relative_to(REPO).as_posix() for p in TEMPLATES.rglob("*.html")}
     unlisted = sorted(templates - listed - own)
@@ -118,11 +186,114 @@ def test_every_template_is_ours_or_on_the_list() -> None:
         "src/jaxguide_site/workarounds.toml with its drift check; one of our "
         "own goes in its own_templates"
     )
+    assert sorted(own - templates) == [], "own_templates names a template that is gone"
 
 
-def test_no_hash_is_recorded_for_nothing() -> None:
+def test_ids_are_unique_and_no_hash_is_recorded_for_nothing() -> None:
+    ids = [entry["id"] for entry in _entries()]
+    assert len(ids) == len(set(ids))
     used = {key for entry in _entries() for key in _keys(entry)}
     assert set(_list()["sha256"]) == used
+
+
+# -- Drift tests of behaviour relied on -----------------------------------------
+
+
+def test_execution_table_headers_are_myst_nbs() -> None:
+    """interface_text/execution_table.py matches myst-nb's headers exactly and
+    runs right after myst-nb's transform."""
+    from myst_nb.ext import execution_tables  # noqa: PLC0415
+
+    from jaxguide_site.interface_text.execution_table import (  # noqa: PLC0415
+        HEADERS,
+        TranslateExecTableHeaders,
+    )
+
+    source = inspect.getsource(execution_tables.make_stat_table)
+    assert '["Document"] + list(_key2header.values())' in source, (
+        "myst-nb builds its execution table's header row differently: check "
+        "interface_text/execution_table.py"
+    )
+    upstream = ["Document", *execution_tables._key2header.values()]
+    assert upstream == list(HEADERS), "myst-nb's execution table headers changed"
+    assert (
+        execution_tables.ExecutionStatsPostTransform.default_priority
+        == TranslateExecTableHeaders.default_priority - 1
+    )
+
+
+def test_myst_nb_creates_its_client_through_its_module_global() -> None:
+    """execution/preview.py replaces ``myst_nb.sphinx_.create_client``: myst-nb
+    must look it up there when it parses a page, and its base client must
+    take what the preview gives it."""
+    from myst_nb import sphinx_  # noqa: PLC0415
+    from myst_nb.core import execute  # noqa: PLC0415
+
+    assert sphinx_.create_client is execute.create_client, (
+        "myst_nb.sphinx_ no longer imports create_client (or a preview left it "
+        "patched): execution/preview.py patches the wrong name"
+    )
+    parse = inspect.getsource(sphinx_.Parser.parse)
+    assert "with create_client(" in parse, (
+        "myst-nb's parser no longer calls create_client"
+    )
+    parameters = list(inspect.signature(execute.NotebookClientBase).parameters)
+    assert parameters[:4] == ["notebook", "path", "nb_config", "logger"]
+
+
+def test_myst_nb_keeps_its_state_where_the_site_reads_it() -> None:
+    """env.mystnb_config and env.myst_config set at builder-inited (default
+    priority: execution/cache.py runs at 600), execution results in
+    env.nb_metadata, create_nb_reader's arguments, the jupyter_execute folder."""
+    from myst_nb import sphinx_, sphinx_ext  # noqa: PLC0415
+    from myst_nb.core.read import create_nb_reader  # noqa: PLC0415
+    from myst_parser.sphinx_ext import main as myst_parser_ext  # noqa: PLC0415
+
+    assert "app.env.mystnb_config = " in inspect.getsource(
+        sphinx_ext.create_mystnb_config
+    )
+    assert "app.env.myst_config = " in inspect.getsource(
+        myst_parser_ext.create_myst_config
+    )
+    setup = inspect.getsource(sphinx_ext.sphinx_setup)
+    assert 'app.connect("builder-inited", create_mystnb_config)' in setup
+    assert sphinx_ext.OUTPUT_FOLDER == "jupyter_execute"  # beside the outdir
+    assert "Path(app.outdir).parent.joinpath(OUTPUT_FOLDER)" in inspect.getsource(
+        sphinx_ext.create_mystnb_config
+    )
+    env = SimpleNamespace()
+    sphinx_.NbMetadataCollector.set_doc_data(
+        env, "page", "exec_data", {"succeeded": False}
+    )
+    assert env.nb_metadata["page"]["exec_data"] == {"succeeded": False}
+    parameters = list(inspect.signature(create_nb_reader).parameters)
+    assert parameters == ["path", "md_config", "nb_config", "content"]
+
+
+def test_a_failed_cell_is_found_in_nbclients_message() -> None:
+    """execution/failures.py finds the failed cell by the source nbclient's
+    CellExecutionError quotes; myst-nb passes on the formatted exception."""
+    import nbformat  # noqa: PLC0415
+    from nbclient.exceptions import CellExecutionError  # noqa: PLC0415
+
+    from jaxguide_site.execution.failures import summarize_failure  # noqa: PLC0415
+
+    page = "# Page\n\n```{code-cell}\nx = 1\n```\n\n```{code-cell}\n1 / 0\n```\n"
+    cell = nbformat.v4.new_code_cell("1 / 0")
+    message = {
+        "traceback": ["ZeroDivisionError: division by zero"],
+        "ename": "ZeroDivisionError",
+        "evalue": "division by zero",
+    }
+    try:
+        raise CellExecutionError.from_cell_and_msg(cell, message)
+    except CellExecutionError as error:
+        text = "".join(traceback.format_exception(error))
+    assert summarize_failure(text, page) == (
+        2,
+        7,
+        "ZeroDivisionError: division by zero",
+    )
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ so ``x: ArrayLike`` reaches the page as the eight-member union that
 ``jax.typing.ArrayLike`` stands for. Sphinx's own remedy,
 ``autodoc_type_aliases``, breaks on unions such as ``ArrayLike | None``
 (sphinx-doc/sphinx#14004), so we put the alias back in the signature text.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

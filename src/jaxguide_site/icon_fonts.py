@@ -20,6 +20,8 @@ paint): the rules of the icons no page shows, which the cut
 fonts no longer draw, are removed from it too. The ``@font-face`` rules say
 ``font-display: block`` (an icon's private character never shows as text);
 the tests check that every font face keeps one.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

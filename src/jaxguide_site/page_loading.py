@@ -25,6 +25,8 @@ the theme's script would, so that script then changes nothing.
 folders, so Sphinx copies them to ``_static`` with the files readers load:
 templates at public addresses, which no page links and which are not HTML a
 browser could show. After the build they are removed.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

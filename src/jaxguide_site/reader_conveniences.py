@@ -20,6 +20,8 @@ repository, edit and issue buttons (docs/conf.py):
   (pydata-sphinx-theme's ``announcement``), HTML text from
   ``_data/announcement.toml`` beside the language folders, by language;
   empty or missing, none.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -21,6 +21,8 @@ the other's fresh record, and fails when that record's notebook is not yet on
 disk ("Notebook file does not exist for cache record"). The readers therefore
 store without trimming, and the main process trims once at the end of the
 build, when no reader is left.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ editor can jump to::
     docs/ko/intro.md:42: WARNING: cell 3 failed: ZeroDivisionError: division by zero
 
 The build fails on it (``-W``), like on any other warning.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

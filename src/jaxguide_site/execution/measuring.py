@@ -22,6 +22,8 @@ shared or exclusive, when it was acquired and released), which each build
 that reads pages starts anew: the evidence the tests read. A page that calls jaxguide's ``benchmark`` or ``compare``
 without the declaration fails the build (a warning, under ``-W``), naming
 the page.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ and the preview lists those pages when it ends (it writes them to
 --preview`` prints). Once the cache holds more (a full build ran), the next
 preview reads them again. The real build executes every page the cache
 lacks, so it never shows the banner.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ myst-nb logs one line per page; this adds the total that matters when a
 contributor asks "did my edit re-execute anything?". A notebook counts as
 executed when its cache record was created during this build: jupyter-cache
 creates a record only after a successful execution.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@ Korean, and any language it lacks gets English. Once the build has written the
 script, this adds an entry for the build's language, translated in the
 jaxguide messages. A script without that table (a new sphinx-copybutton) is a
 warning, which fails the strict build.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

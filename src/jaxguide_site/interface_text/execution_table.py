@@ -4,6 +4,8 @@ the site's language.
 myst-nb writes the table's headers in English, with no catalog to translate
 them. This post-transform, which runs right after myst-nb's own (priority 8),
 replaces them with their translations in the ``jaxguide`` messages.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

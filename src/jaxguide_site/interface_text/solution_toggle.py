@@ -9,6 +9,8 @@ and says whether it shows or hides the solution.
 Its two prompts are ``<p>`` elements, which a ``<summary>`` may not hold (the
 Nu HTML checker's error on every page with a solution): they are written as
 ``<span>``, and jaxguide.css gives them myst-nb's styles for the ``<p>``.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

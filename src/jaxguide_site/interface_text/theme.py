@@ -6,6 +6,8 @@ the first catalog registered for a domain as the primary one and later ones as
 fallbacks; extensions are set up before the theme, so registering
 ``<locale_dirs>/<lang>/LC_MESSAGES/booktheme.po`` (``docs/_locale``) here
 makes our strings win and leaves every string we do not list to the theme.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ Under each notebook page's title are two labelled buttons, "Open in Colab"
 and "Download this notebook", and a short note: the first cell shows where it
 was executed, and timings differ on the reader's own device. A page a preview
 shows without outputs has the preview's banner instead of the note.
+
+Listed in workarounds.toml, with the upstream it relies on and its drift test.
 """
 
 from __future__ import annotations
