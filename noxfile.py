@@ -166,7 +166,9 @@ def tests(session: nox.Session) -> None:
         "-m",
         "not site and not slow",
         *session.posargs,
-        env=JAX_COMPILATION_CACHE,
+        # tests/test_packaging.py builds the reader's wheel with the uv nox
+        # found, which need not be on PATH.
+        env={**JAX_COMPILATION_CACHE, "UV": nox.virtualenv.UV},
     )
 
 
