@@ -174,19 +174,28 @@ def test_changed_formula_is_found(tmp_path: Path) -> None:
 
 
 def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
-    """Its closing $$ deleted, the formula runs on to the next code cell and
-    swallows the words after it, {func} included."""
+    """Its closing $$ deleted, the markup check's formula runs on to the next
+    code cell and swallows the words after it, {func} included. The build
+    shows the formula as a paragraph of LaTeX (markdown-it reads no math
+    block without its closing $$), and so does the prose check: that
+    paragraph, at the formula's line, is not Korean."""
     docs = real_pair(tmp_path, "jit")
     mutate(docs, "jit", "\\end{cases}\n$$\n\n이 함수를", "\\end{cases}\n\n이 함수를")
-    assert finding(docs) == (
-        f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jax.jit(f)`는')}",
+    formula = line(docs, "ko/jit", "\\operatorname") - 1
+    assert errors(check(docs)) == [
         (
+            f"docs/ko/jit.md:{formula}: this paragraph is still in English "
+            "('$$ \\\\operatorname{selu}(x) = \\\\lambda \\\\begin{cases}'...): translate "
+            "it (English quoted on purpose goes in quotes or code)"
+        ),
+        (
+            f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jax.jit(f)`는')}: "
             "{func} 'jax.numpy.where' of docs/en/jit.md:"
             f"{line(docs, 'en/jit', 'written with')} is missing between here and "
             f"line {line(docs, 'ko/jit', '활성화 함수를 예로')} (copy it: "
             "{func}`jax.numpy.where`)"
         ),
-    )
+    ]
 
 
 def test_translated_code_span_is_found(tmp_path: Path) -> None:

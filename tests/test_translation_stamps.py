@@ -202,7 +202,7 @@ def test_a_page_named_without_docs_gets_its_path(
 def test_a_python_without_the_toolchain_gets_the_nox_command(tmp_path: Path) -> None:
     """As where only `pip install -e .` ran: the next step, not a traceback."""
     script = (
-        "import sys; sys.modules['myst_nb'] = None\n"  # importing it fails
+        "import sys; sys.modules['myst_parser'] = None\n"  # importing it fails
         "from jaxguide_site.translation.checker import main\n"
         "sys.exit(main(['stamp', 'docs/ko/jit.md']))\n"
     )

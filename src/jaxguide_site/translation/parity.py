@@ -1,43 +1,38 @@
 """What a page and its translation must share, read from their MyST source.
 
-:func:`read_source` (:func:`parse_source` for a text) splits a page into its
-front matter (parsed as YAML), its code cells (myst-nb's reading: options and
-source, with their lines), the text outside code cells and the prose lines
-outside any code (code cells, code blocks, code directives such as
-``{eval-rst}``; the lines of directives that hold text, such as ``{note}``,
-a ``{toctree}`` or a ``{glue:figure}`` caption, are prose), each with its line
-in the file. :func:`compare` lists what differs between two versions:
-kernelspec, code cells (:func:`cell_lines`: as compared) and figures; the
-headings are compared in :mod:`.headings`, the ``(label)=`` targets in
-:mod:`.labels`. :func:`toctrees` and
-:func:`targets` read the toctree entries and the ``{ref}`` targets a page
-defines.
+:func:`read_source` (:func:`parse_source` for a text) gives a page's
+structure as the build reads it (:mod:`..page_structure`): its front matter,
+its code cells (options and source, with their lines), the text outside code
+cells and the prose lines outside any code (code cells, code blocks, code
+directives such as ``{eval-rst}``; the lines of directives that hold text,
+such as ``{note}``, a ``{toctree}`` or a ``{glue:figure}`` caption, are
+prose), each with its line in the file. :func:`compare` lists what differs
+between two versions: kernelspec, code cells (:func:`cell_lines`: as
+compared) and figures; the headings are compared in :mod:`.headings`, the
+``(label)=`` targets in :mod:`.labels`. :func:`toctrees` and :func:`targets`
+read the toctree entries and the ``{ref}`` targets a page defines.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ..myst_notebook import Cell, read_cells
+from ..page_structure import Cell, Directive, PageStructure, read
 from .report import COMMAND
 
+# Line patterns that .blocks, .headings, .labels, .marks, .stamps and
+# .copy_code still read the prose lines with; this module reads none of them.
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<body>(?:.*\n)*?)---[ \t]*(?:\n|\Z)")
 # Indented in a list item too.
 FENCE = re.compile(r"^[ \t]*(?P<mark>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>.*)$")
 DIRECTIVE = re.compile(r"\{(?P<name>[^}\s]+)\}")
-# Directives whose content is code, not prose; a plain ``` block is code too.
-CODE = {"code-block", "code", "sourcecode", "eval-rst", "doctest"}
 HEADING = re.compile(r"^#{1,6}(?=[ \t]|$)")
 LABEL = re.compile(r"^\([^()\s]+\)(?==[ \t]*$)")
-FIGURE = re.compile(r"^(?:`{3,}|~{3,}|:{3,})[ \t]*\{(?:glue:figure|figure|image)\}")
-IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-NAME = re.compile(r"^[ \t]*:name:[ \t]*(?P<name>\S+)[ \t]*$")  # a directive's target
+FIGURES = frozenset({"glue:figure", "figure", "image"})  # directives counted
 
 
 @dataclass
@@ -48,6 +43,7 @@ class Source:
     kept: list[tuple[int, str]] = field(default_factory=list)  # no code cells
     prose: list[tuple[int, str]] = field(default_factory=list)  # outside code
     cells: list[Cell] = field(default_factory=list)  # the code cells
+    structure: PageStructure = field(default_factory=lambda: read(""))
 
     def find(self, *patterns: re.Pattern[str]) -> list[tuple[int, str]]:
         """(line, matched text) for each match of ``patterns`` in the prose."""
@@ -65,62 +61,18 @@ def read_source(path: Path) -> Source:
 
 
 def parse_source(text: str) -> Source:
-    """Read a page's text; a front matter that is not YAML is noted in meta_error.
-
-    The cells are myst-nb's reading of the page (:mod:`..myst_notebook`); the
-    markdown cells are read line by line for prose, code blocks and
-    directives."""
-    source = Source()
-    lines, match = text.splitlines(), FRONT_MATTER.match(text)
-    index = match["body"].count("\n") + 2 if match else 0
-    if match:
-        for number, line in enumerate(lines[1 : index - 1], 2):
-            if key := re.match(r"([\w-]+)[ \t]*:", line):
-                source.meta_lines.setdefault(key[1], number)
-        try:
-            meta = yaml.safe_load(match["body"])
-        except yaml.YAMLError as exc:
-            meta, source.meta_error = {}, f"front matter is not valid YAML: {exc}"
-        source.meta = meta if isinstance(meta, dict) else {}
-    body = "\n".join(lines[index:]) + "\n"  # the cells do not need the metadata
-    for read in read_cells(body):
-        cell = replace(
-            read, line=read.line + index, source_line=read.source_line + index
-        )
-        if cell.kind == "code":
-            source.cells.append(cell)
-        else:
-            _read_markdown(source, cell.source.splitlines(), cell.line)
-    return source
-
-
-def _read_markdown(source: Source, lines: list[str], first: int) -> None:
-    """Add a markdown cell's prose (and its code blocks, to ``kept``)."""
-    directives: list[str] = []  # the fences of open directives holding prose
-    index = 0
-    while index < len(lines):
-        line, number = lines[index], first + index
-        index += 1
-        fence = FENCE.match(line)
-        mark, info = (fence["mark"], fence["info"].strip()) if fence else ("", "")
-        kind = found["name"] if (found := DIRECTIVE.match(info)) else None
-        top = directives[-1] if directives else "?"
-        if fence and not info and mark[0] == top[0] and len(mark) >= len(top):
-            directives.pop()
-        elif fence and (mark[0] == ":" or (kind and kind not in CODE)):
-            directives.append(mark)
-        elif fence:  # a code block: its lines are not prose
-            closing = re.compile(rf"[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*")
-            end = next(
-                (i for i in range(index, len(lines)) if closing.fullmatch(lines[i])),
-                len(lines),
-            )
-            block = range(index - 1, min(end + 1, len(lines)))
-            source.kept.extend((first + i, lines[i]) for i in block)
-            index = end + 1
-            continue
-        source.kept.append((number, line))
-        source.prose.append((number, line))
+    """Read a page's text; a front matter that is not YAML is noted in meta_error."""
+    page = read(text)
+    front = page.front_matter
+    return Source(
+        meta=dict(front.data),
+        meta_lines=dict(front.key_lines),
+        meta_error=front.error,
+        kept=list(page.kept),
+        prose=list(page.prose),
+        cells=[cell for cell in page.cells if cell.kind == "code"],
+        structure=page,
+    )
 
 
 @dataclass(frozen=True)
@@ -132,40 +84,40 @@ class Toctree:
 def toctrees(page: Source) -> list[Toctree]:
     """The page's ``{toctree}`` directives and the pages each lists, in order.
 
-    An entry ``Title <name>`` lists ``name``; options (``:caption:`` or a
-    ``---`` block), ``self`` and URLs are not pages."""
+    An entry ``Title <name>`` lists ``name``; options, ``self`` and URLs are
+    not pages."""
     found: list[Toctree] = []
-    lines = iter(page.prose)
-    for number, line in lines:
-        fence = FENCE.match(line)
-        if not fence or not re.match(r"\{toctree\}", fence["info"].strip()):
+    for directive in page.structure.directives:
+        if directive.name != "toctree":
             continue
         entries: list[tuple[int, str]] = []
-        options = False  # inside a --- block of options
-        for inner, text in lines:
+        for number, text in directive.body:
             entry = text.strip()
-            if FENCE.fullmatch(entry) and entry == fence["mark"]:
-                break
-            if entry == "---" and (options or not entries):
-                options = not options
-            titled = re.search(r"<([^<>]+)>$", entry)
+            titled = re.search(r"<([^<>]+)>$", entry)  # within the entry's line
             entry = titled[1] if titled else entry
-            if options or not entry or entry in {"---", "self"}:
-                continue
-            if not re.match(r"[:#]|\w+://", entry):
-                entries.append((inner, entry.removesuffix(".md").lstrip("/")))
-        found.append(Toctree(number, tuple(entries)))
+            if entry and entry != "self" and not re.match(r"[:#]|\w+://", entry):
+                entries.append((number, entry.removesuffix(".md").lstrip("/")))
+        found.append(Toctree(directive.line, tuple(entries)))
     return found
+
+
+def _option_line(directive: Directive, key: str) -> int:
+    """The line of a directive's option ``key`` (``:key:`` or YAML ``key:``)."""
+    lines = directive.option_lines
+    marks = (f":{key}:", f"{key}:")
+    return next((n for n, t in lines if t.lstrip().startswith(marks)), directive.line)
 
 
 def targets(page: Source) -> dict[str, int]:
     """The ``{ref}`` targets the page defines (``(label)=``, ``:name:``): line."""
+    named = [
+        (_option_line(directive, "name"), str(directive.options["name"]))
+        for directive in page.structure.directives
+        if directive.name and "name" in directive.options
+    ]
     found: dict[str, int] = {}
-    for number, line in page.prose:
-        if label := LABEL.match(line):
-            found.setdefault(label[0][1:-1], number)
-        elif name := NAME.match(line):
-            found.setdefault(name["name"], number)
+    for number, name in sorted([*page.structure.labels, *named]):
+        found.setdefault(name, number)
     return found
 
 
@@ -241,10 +193,11 @@ def _cell_items(page: Source) -> list[tuple[int, str]]:
 
 def _figure_items(page: Source) -> list[tuple[int, str]]:
     """(line, kind) of each figure: its directive, or ![] for an image."""
-    found = page.find(FIGURE, IMAGE)
-    return [
-        (n, "![]" if text[0] == "!" else text.lstrip("`~: \t")) for n, text in found
-    ]
+    structure = page.structure
+    return sorted(
+        [(n, "![]") for n in structure.images]
+        + [(d.line, f"{{{d.name}}}") for d in structure.directives if d.name in FIGURES]
+    )
 
 
 def compare(path: str, page: Source, other_path: str, other: Source) -> list[Found]:

@@ -36,7 +36,6 @@ from .blocks import pieces
 from .glossary import Term
 from .korean_prose import GLOSS, HANGUL, english_terms, untranslated
 from .marks import INLINE, TITLED
-from .parity import FENCE, LABEL
 from .report import Page, Problem, did_you_mean
 
 EXEMPT = {"glossary"}  # pages that quote both languages on purpose
@@ -78,17 +77,14 @@ def _masked(line: str) -> str:
 
 def _text_lines(page: Page) -> Iterator[tuple[int, str]]:
     """The prose lines that are text: not in math, toctrees or labels."""
-    closing = ""  # the fence of the toctree or math block we are in
+    structure = page.text.structure
+    skipped = {number for number, _ in structure.labels}
+    skipped.update(number for lines in structure.math for number in lines)
+    for directive in structure.directives:
+        if directive.name in {"toctree", "math"}:
+            skipped.update(range(directive.line, directive.end + 1))
     for number, line in page.text.prose:
-        stripped = line.strip()
-        fence = FENCE.match(line)
-        if closing:
-            closing = "" if stripped == closing else closing
-        elif stripped == "$$":
-            closing = "$$"
-        elif fence and fence["info"].strip().startswith(("{toctree}", "{math}")):
-            closing = fence["mark"]
-        elif not LABEL.match(line):
+        if number not in skipped:
             yield number, _masked(line)
 
 
