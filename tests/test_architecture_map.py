@@ -5,10 +5,15 @@ loads the site's tooling as one extension."""
 from __future__ import annotations
 
 import ast
+import importlib
 import re
+from typing import TYPE_CHECKING, cast
 
 import jaxguide_site
 from helpers import REPO
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 TOOLING = REPO / "src" / "jaxguide_site"
 MAP = REPO / "ARCHITECTURE.md"
@@ -50,17 +55,41 @@ def test_the_map_names_nothing_that_is_gone() -> None:
     assert not gone, f"ARCHITECTURE.md's map names modules that no longer exist: {gone}"
 
 
+class _Recorder:
+    """Stands in for Sphinx's application: records the extensions set up."""
+
+    def __init__(self) -> None:
+        self.extensions: list[str] = []
+
+    def setup_extension(self, name: str) -> None:
+        self.extensions.append(name)
+
+
+def _set_up() -> list[str]:
+    """The extensions ``jaxguide_site.setup()`` sets up, in order."""
+    app = _Recorder()
+    jaxguide_site.setup(cast("Sphinx", app))
+    return app.extensions
+
+
+def test_the_extension_sets_up_its_features_in_order() -> None:
+    expected = [f"jaxguide_site.{feature}" for feature in jaxguide_site.FEATURES]
+    assert _set_up() == expected, (
+        "jaxguide_site.setup() must set up exactly jaxguide_site.FEATURES, "
+        "which ARCHITECTURE.md maps: add a feature there, not beside it"
+    )
+
+
 def test_every_feature_is_a_mapped_module_with_its_own_setup() -> None:
     mapped = _mapped()
-    for feature in jaxguide_site.FEATURES:
-        package = TOOLING / feature / "__init__.py"
-        path = package if package.is_file() else TOOLING / f"{feature}.py"
-        assert f"{feature}/" in mapped or f"{feature}.py" in mapped, feature
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        functions = {
-            node.name for node in tree.body if isinstance(node, ast.FunctionDef)
-        }
-        assert "setup" in functions, f"{path} has no setup(app)"
+    for name in _set_up():
+        feature = name.removeprefix("jaxguide_site.").replace(".", "/")
+        assert f"{feature}/" in mapped or f"{feature}.py" in mapped, (
+            f"ARCHITECTURE.md's map lacks the feature {name}: add its row"
+        )
+        assert callable(getattr(importlib.import_module(name), "setup", None)), (
+            f"{name} has no setup(app)"
+        )
 
 
 def test_conf_py_loads_the_tooling_as_one_extension() -> None:

@@ -1,12 +1,11 @@
-"""The jaxguide site's tooling: one Sphinx extension, and the commands around it.
+"""The jaxguide site's tooling: one Sphinx extension, ``jaxguide_site``.
 
-docs/conf.py loads ``jaxguide_site``; :func:`setup` sets up each feature
-module of :data:`FEATURES`. ARCHITECTURE.md, at the repository's root, maps
-them and the modules beside them.
+Its modules and how they work together: ARCHITECTURE.md, at the repository's root.
 """
 
 from __future__ import annotations
 
+from importlib.metadata import version
 from typing import TYPE_CHECKING
 
 from .extension import PARALLEL_SAFE
@@ -41,6 +40,9 @@ FEATURES = (
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
+    """Set up every feature of :data:`FEATURES`, in order."""
     for feature in FEATURES:
         app.setup_extension(f"{__name__}.{feature}")
-    return PARALLEL_SAFE
+    # The tooling is the checkout's, so its version is the installed jaxguide's
+    # (from git, by hatch-vcs): what Sphinx's crash report and needs_extensions read.
+    return {**PARALLEL_SAFE, "version": version("jaxguide")}
