@@ -15,8 +15,9 @@ anchor. A page whose sections do not pair up (a translation being written)
 keeps the anchors docutils gave it.
 
 The source page's anchors are computed from its Markdown as docutils and MyST
-compute them in its own build (markdown-it's tokens, docutils' ``make_id``,
-MyST's slugs), without running its directives.
+compute them in its own build (markdown-it's tokens, read once by
+:mod:`.page_structure`; docutils' ``make_id``; MyST's slugs), without running
+its directives.
 """
 
 from __future__ import annotations
@@ -25,38 +26,22 @@ import re
 from pathlib import Path
 
 from docutils import nodes
-from markdown_it.renderer import RendererHTML
-from markdown_it.tree import SyntaxTreeNode
 from myst_parser.config.main import MdParserConfig
 from myst_parser.mdit_to_docutils.base import compute_unique_slug
-from myst_parser.parsers.mdit import create_md_parser
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import clean_astext
 from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
-
-# Inline tokens whose text a section title's text (docutils' astext) keeps.
-TEXT_TOKENS = {"text", "code_inline", "math_inline", "myst_role"}
-
-
-def _title(heading: SyntaxTreeNode) -> str:
-    """The text of a heading's title, as docutils' ``astext`` gives it."""
-    parts = []
-    for token in heading.children[0].walk():
-        if token.type in TEXT_TOKENS:
-            parts.append(token.content)
-        elif token.type in {"softbreak", "hardbreak"}:
-            parts.append(" ")
-    return "".join(parts)
+from .page_structure import heading_title, read
 
 
 def page_title(text: str, config: MdParserConfig) -> str | None:
     """The title of the MyST page ``text`` (its first heading) as docutils'
     ``astext`` gives it, as Sphinx names the page; None without a heading."""
-    tree = SyntaxTreeNode(create_md_parser(config, RendererHTML).parse(text))
-    return next((_title(node) for node in tree.walk() if node.type == "heading"), None)
+    headings = read(text, frozenset(config.enable_extensions)).headings
+    return headings[0].text if headings else None
 
 
 def _id(name: str) -> str:
@@ -68,7 +53,7 @@ def source_anchors(text: str, config: MdParserConfig) -> list[list[str]]:
     less labels and numbered ids: the id docutils makes from the title, unless
     an id before it is the same, then MyST's slug of the title (headings down
     to ``config.heading_anchors``), unless any other id is the same."""
-    tree = SyntaxTreeNode(create_md_parser(config, RendererHTML).parse(text))
+    tree = read(text, frozenset(config.enable_extensions)).tree
     taken: set[str] = set()  # the ids docutils gives, in its order
     slugs: set[str] = set()
     sections: list[tuple[str, str]] = []
@@ -76,7 +61,7 @@ def source_anchors(text: str, config: MdParserConfig) -> list[list[str]]:
         if node.type == "myst_target":
             taken.add(_id(node.content))
         elif node.type == "heading":
-            implicit = _id(_title(node))
+            implicit = _id(heading_title(node))
             implicit = "" if implicit in taken else implicit
             taken.add(implicit)
             slug = ""
