@@ -128,10 +128,11 @@ def test_footer_download_menu_and_solution_toggle(sample: Path) -> None:
 
 
 def _used_messages(static: Path) -> set[str]:
-    """The messages Sphinx's scripts translate: _("..."), gettext("...") and
-    ngettext("...", ...) (its first message is the catalog's key)."""
+    """The messages the Sphinx scripts pages load translate: _("..."),
+    gettext("...") and ngettext("...", ...) (its first message is the
+    catalog's key). Not searchtools.js: no page loads Sphinx's search."""
     call = re.compile(r'\b(?:_|gettext|ngettext)\(\s*"((?:[^"\\]|\\.)+)"')
-    scripts = ("searchtools.js", "sphinx_highlight.js", "doctools.js")
+    scripts = ("sphinx_highlight.js", "doctools.js")
     return {
         json.loads(f'"{message}"')
         for script in scripts

@@ -3,7 +3,8 @@
 One table of Korean and mixed queries with what the search page searches for
 each. The Python rule is checked against it; the browser's, the
 korean-query.js the Korean build writes, run in Node, must give the same; and
-a real build of both languages shows which one loads it.
+a real build of both languages shows which one loads it (and that neither
+writes Sphinx's own search index).
 """
 
 from __future__ import annotations
@@ -195,6 +196,9 @@ def test_only_the_korean_search_page_loads_the_query_script(
             root / lang, out / lang, lang=lang, cache=root.parent / "cache"
         )
         assert result.returncode == 0, result.stdout + result.stderr
+    for lang in LANGUAGES:  # the search page, without Sphinx's own search
+        assert (out / lang / "html" / "search.html").is_file()
+        assert not (out / lang / "html" / "searchindex.js").exists()
     korean = out / "ko" / "html"
     assert (korean / SCRIPT).read_text(encoding="utf-8") == query_script()
     assert "_static/korean-query.js" in (korean / "search.html").read_text("utf-8")

@@ -23,6 +23,10 @@ you type. The pieces:
   and endings first (``jit으로`` → ``jit``) with :mod:`.korean_search`'s rules
   (``KoreanSearch`` in korean-query.js), and Pagefind matches words that
   start with it (``jit`` finds ``jit을``, ``jit으로``).
+- ``builder-inited``: Sphinx writes no search index of its own
+  (``searchindex.js``, 316 kB on the Korean site, and its stemmers), which
+  no page loads; its search page is still written, from our template, as a
+  page of this extension's.
 """
 
 from __future__ import annotations
@@ -31,13 +35,15 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
@@ -152,7 +158,22 @@ def _index(app: Sphinx, exception: BaseException | None) -> None:
     logger.info("Pagefind indexed %d pages into %s", len(pages), outdir / BUNDLE)
 
 
+def _without_sphinx_index(app: Sphinx) -> None:
+    """Sphinx's own search off: no index is fed or written (``search`` is the
+    switch Sphinx's builders for help files turn it off by), and with it no
+    search page, which :func:`_search_page` writes instead."""
+    if isinstance(app.builder, StandaloneHTMLBuilder):
+        app.builder.search = False
+
+
+def _search_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    if isinstance(app.builder, StandaloneHTMLBuilder):
+        yield "search", {}, "search.html"
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("builder-inited", _without_sphinx_index)
+    app.connect("html-collect-pages", _search_page)
     app.connect("source-read", _depend_on_the_words)
     app.connect("doctree-resolved", _add_keywords)
     app.connect("build-finished", _index)
