@@ -1,4 +1,4 @@
-"""The one reader of the pages' source (src/jaxguide_site/myst_notebook.py).
+"""The cells of the pages, as myst_notebook.py gives them (read by page_structure.py).
 
 That both languages have the same pages, with identical code cells and
 kernelspec (which lets them share one execution in the notebook cache), the
