@@ -20,16 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 
-from markdown_it import MarkdownIt
-from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
-from myst_parser.config.main import MdParserConfig
-from myst_parser.parsers.mdit import create_md_parser
 
-# The MyST extensions the site enables (docs/conf.py).
-SITE_EXTENSIONS = frozenset({"amsmath", "colon_fence", "deflist", "dollarmath"})
+from ..page_structure import SITE_EXTENSIONS, parser
+
 PYTHON_ROLES = frozenset(
     {"func", "meth", "class", "mod", "data", "attr", "exc", "obj", "const", "type"}
 )
@@ -117,15 +112,9 @@ class Conversion:
     extensions: frozenset[str] = SITE_EXTENSIONS
 
 
-@cache
-def _parser(extensions: frozenset[str]) -> MarkdownIt:
-    config = MdParserConfig(enable_extensions=set(extensions))
-    return create_md_parser(config, RendererHTML)
-
-
 def for_jupyter(markdown: str, conversion: Conversion) -> str:
     """``markdown`` (a cell's MyST source) as Markdown Jupyter renders."""
-    tokens = _parser(conversion.extensions).parse(markdown)
+    tokens = parser(conversion.extensions).parse(markdown)
     lines = markdown.splitlines(keepends=True)
     replaced: dict[int, tuple[int, str]] = {}  # first line: (end, new text)
     inline: dict[tuple[int, int], int] = {}  # line range: roles parsed there
