@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 CONSTRAINTS = ROOT / ".ci" / "constraints.txt"
 BUILD = ROOT / "build"
-# `jaxguide-build` (src/jaxguide_site/site_build.py) writes one Sphinx build
-# per language into build/sphinx/<lang>/html; `jaxguide-publish` (publishing/
+# site_build.py (src/jaxguide_site/site_build.py) writes one Sphinx build
+# per language into build/sphinx/<lang>/html; publish.py (publishing/
 # publish.py) lays them out
 # as the site (build/html locally, the gh-pages branch in CI).
 SPHINX_OUT = BUILD / "sphinx"
@@ -260,7 +260,8 @@ def i18n(session: nox.Session) -> None:
 
 @nox.session
 def preview(session: nox.Session) -> None:
-    """See a prose change in seconds: `nox -s preview -- ko` (default ko).
+    """See a prose change in seconds: `nox -s preview -- en` (default: the
+    first language of docs/_data/languages.toml, ko).
 
     Builds one language into build/preview/<lang> without executing any
     cell: pages show the outputs of the last build's execution cache, a page
@@ -270,10 +271,10 @@ def preview(session: nox.Session) -> None:
     installed editable, and a preview does not show its version.
     """
     args = list(session.posargs)
-    lang = args.pop(0) if args and not args[0].startswith("-") else "ko"
+    lang = [args.pop(0)] if args and not args[0].startswith("-") else []
     if not installed_since_change(session, "sphinx-build"):
         install(session, "docs")
-    session.run(*BUILD_COMMAND, "--preview", lang, "--", *args)
+    session.run(*BUILD_COMMAND, "--preview", *lang, "--", *args)
 
 
 def installed_since_change(session: nox.Session, command: str) -> bool:

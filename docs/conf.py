@@ -33,7 +33,7 @@ REPO_DIR = DOCS_DIR.parent
 project = "jaxguide"
 author = "The jaxguide authors"
 copyright = "2026, The jaxguide authors"
-language = "en"  # overridden per build with -D language=ko|en
+language = "en"  # overridden per build: -D language=<a code of _data/languages.toml>
 
 # -- Version and address -------------------------------------------------------
 # A version of the guide is a release (git tag vX.Y, built once against the JAX
@@ -70,6 +70,7 @@ jaxguide_repository = repository
 # The interface text set here is in the jaxguide messages, translated per
 # language (src/jaxguide_site/locale).
 from jaxguide_site.interface_text.messages import N_, translations
+from jaxguide_site.languages import LANGUAGES_FILE, languages_of
 
 TITLE = N_("JAX Guide")
 SEARCH_PLACEHOLDER = N_("Search...")
@@ -216,10 +217,10 @@ html_sidebars = {
         "sbt-sidebar-nav.html",
     ]
 }
-# The two sites link each other's pages (jaxguide_site.language_links):
-# jaxguide_site_url is where a language's site root is, relative to this
-# language's site root, in the published layout /<lang>/<version>/.
-jaxguide_languages = {"ko": "한국어", "en": "English"}
+# The languages' sites link each other's pages (jaxguide_site.language_links;
+# the languages are docs/_data/languages.toml): jaxguide_site_url is where a
+# language's site root is, relative to this language's site root, in the
+# published layout /<lang>/<version>/.
 jaxguide_site_url = "../../{lang}/{version}/"  # the same version, other language
 jaxguide_top_url = "../../"  # the root page that picks a language
 
@@ -229,13 +230,19 @@ jaxguide_top_url = "../../"  # the root page that picks a language
 ogp_social_cards = {"enable": False}  # one image (src/jaxguide_site/brand.py)
 ogp_image = "_static/jaxguide-social.png"  # relative to ogp_site_url
 ogp_type = "article"
-OG_LOCALES = {"ko": "ko_KR", "en": "en_US"}
 copybutton_exclude = ".linenos, .gp, .go"
 
 
-def _per_language(_app: Sphinx, config: Config) -> None:
+def _per_language(app: Sphinx, config: Config) -> None:
     """Set what depends on the language once ``-D language=...`` is applied."""
     lang = config.language
+    languages = languages_of(Path(app.srcdir).parent)
+    if lang not in (codes := [each.code for each in languages]):
+        msg = (
+            f"language {lang!r} is not one of the guide's ({', '.join(codes)}): "
+            f"build one of those, or add it to {LANGUAGES_FILE}"
+        )
+        raise ConfigError(msg)
     text = translations(lang).gettext
     config.html_title = config.html_short_title = text(TITLE)
     config.html_theme_options["search_bar_text"] = text(SEARCH_PLACEHOLDER)
@@ -247,16 +254,16 @@ def _per_language(_app: Sphinx, config: Config) -> None:
     stable = f"{base_url}{lang}/stable/"
     config.html_baseurl = config.ogp_site_url = stable
     config.ogp_site_name = config.html_title
-    locale = OG_LOCALES.get(lang, OG_LOCALES["en"])
+    locale = next(each.locale for each in languages if each.code == lang)
     config.ogp_custom_meta_tags = [
         f'<meta property="og:locale" content="{locale}" />',
         '<meta property="og:image:width" content="1200" />',
         '<meta property="og:image:height" content="630" />',
         '<meta name="twitter:card" content="summary_large_image" />',
         *(
-            f'<meta property="og:locale:alternate" content="{other}" />'
-            for code, other in OG_LOCALES.items()
-            if code != lang
+            f'<meta property="og:locale:alternate" content="{each.locale}" />'
+            for each in languages
+            if each.code != lang
         ),
     ]
     config.html_context = {

@@ -128,7 +128,7 @@ def test_languages_share_executions_and_prose_edits_execute_nothing(
 
 
 def test_pipeline_tests_use_the_same_sphinx_flags_as_noxfile() -> None:
-    # noxfile.py builds with `jaxguide-build` (src/jaxguide_site/site_build.py),
+    # noxfile.py builds with site_build.py (src/jaxguide_site/site_build.py),
     # and the tests' Sphinx runs take their flags from there too.
     noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
     assert 'session.run(*BUILD_COMMAND, "--", *extra_sphinx_args)' in noxfile

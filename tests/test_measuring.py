@@ -92,7 +92,7 @@ def test_no_page_executes_while_a_measuring_page_does(tmp_path: Path) -> None:
     html = (out / "html" / "page1.html").read_text(encoding="utf-8")
     assert "alone: None" in html
 
-    # The doctest builder that follows (jaxguide-build) reads no page: the log stays.
+    # The doctest builder that follows (site_build.py) reads no page: the log stays.
     cache = tmp_path / "cache"
     doctest = run_sphinx(srcdir, out, lang="en", cache=cache, builder="doctest")
     assert doctest.returncode == 0, doctest.stdout + doctest.stderr

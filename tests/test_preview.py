@@ -1,4 +1,4 @@
-"""The prose-only preview (``jaxguide-build --preview``, ``nox -s preview``):
+"""The prose-only preview (``site_build --preview``, ``nox -s preview``):
 it executes no page, and shows the outputs the execution cache holds
 (src/jaxguide_site/execution/preview.py); a page the cache lacks says so at
 its top and is listed when the preview ends. A reference into a page the
@@ -40,7 +40,7 @@ RUN_NOTE = "jaxguide-run-note"
 
 
 def preview_build(srcdir: Path, outdir: Path, *, lang: str, cache: Path) -> BuildResult:
-    """A preview of ``srcdir`` in this process, as ``jaxguide-build --preview``
+    """A preview of ``srcdir`` in this process, as ``site_build --preview``
     makes it; its HTML in ``outdir/html``, its report in ``outdir/doctrees``."""
     overrides = {"nb_execution_cache_path": str(cache), "jaxguide_execute": "0"}
     app = site_app(srcdir, outdir, lang=lang, overrides=overrides)

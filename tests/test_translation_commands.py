@@ -1,4 +1,4 @@
-"""`jaxguide-i18n copy-code` and `jaxguide-i18n glossary`
+"""The checker's `copy-code` and `glossary` commands
 (translation/copy_code.py, translation/lookup.py).
 
 copy-code puts the source's code cells, options and source, into the

@@ -1,4 +1,4 @@
-"""`jaxguide-i18n diff` and `stamp` (translation/stamps.py, translation/checker.py).
+"""The checker's `diff` and `stamp` (translation/stamps.py, translation/checker.py).
 
 The tiny docs folder of tests/translation_docs.py is made a git repository,
 as a clone of the guide is: `diff` finds in its history the source the
@@ -214,7 +214,9 @@ def test_a_python_without_the_toolchain_gets_the_nox_command(tmp_path: Path) -> 
         cwd=tmp_path,
     )
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.startswith("error: jaxguide-i18n reads pages with the site's")
+    assert done.stderr.startswith(
+        "error: the translation checker reads pages with the site's"
+    )
     assert done.stderr.rstrip().endswith(
         "Run it through nox from the repository root, which installs it: "
         "python -m nox -s i18n -- stamp docs/ko/jit.md"

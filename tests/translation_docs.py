@@ -4,7 +4,7 @@
 page stamped. `edit` changes one page, `line` finds a line, `commit` records
 the folder in git and `as_clone` works there as in a clone of the guide (the
 `diff` and `stamp` commands read its history); `run_command` runs
-`jaxguide-i18n`.
+the checker (`nox -s i18n`).
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def as_clone(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def run_command(
     capsys: pytest.CaptureFixture[str], *argv: str
 ) -> tuple[int, list[str], list[str]]:
-    """``jaxguide-i18n argv``: its exit status, stdout and stderr lines."""
+    """The checker run with ``argv``: its exit status, stdout and stderr lines."""
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out.splitlines(), err.splitlines()

@@ -1,8 +1,8 @@
 """Links between the Korean and the English site: switcher, hreflang, stand-in pages.
 
 Each language is its own Sphinx project whose source folder is
-``docs/<lang>``; its siblings are the other folders named in
-``jaxguide_languages``. For every page this extension gives the template
+``docs/<lang>``; its siblings are the other languages' folders, as
+``docs/_data/languages.toml`` lists them (:mod:`jaxguide_site.languages`). For every page this extension gives the template
 ``language-switcher.html`` one link per language:
 
 - the same page in the other language when that page exists there (same file
@@ -38,6 +38,7 @@ from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
 from .interface_text.catalog import _
+from .languages import languages_of
 from .publishing.site_address import STABLE
 from .section_anchors import page_title
 from .translation.pages import guide_pages
@@ -76,6 +77,12 @@ def page_exists(srcdir: Path, lang: str, pagename: str) -> bool:
     return has_source(srcdir, lang, pagename) or pagename in stand_ins
 
 
+def site_languages(app: Sphinx) -> dict[str, str]:
+    """Each language of the project by code, named in itself, in order."""
+    languages = languages_of(Path(app.srcdir).parent)
+    return {language.code: language.name for language in languages}
+
+
 def site_url(app: Sphinx, lang: str) -> str:
     """The root of ``lang``'s site, same version, relative to this site's root."""
     return str(app.config.jaxguide_site_url).format(
@@ -95,7 +102,7 @@ def language_links(
     srcdir = Path(app.srcdir)
     root = _site_root(app, pagename)
     links = []
-    for code, label in app.config.jaxguide_languages.items():
+    for code, label in site_languages(app).items():
         current = code == app.config.language
         same = current or not is_source or page_exists(srcdir, code, pagename)
         translated = current or (is_source and has_source(srcdir, code, pagename))
@@ -117,8 +124,6 @@ def _add_links(
     context: dict[str, Any],
     doctree: Any,
 ) -> None:
-    if not app.config.jaxguide_languages:
-        return
     links = language_links(app, pagename, is_source=doctree is not None)
     context["jaxguide_languages"] = links
     top = _site_root(app, pagename) + app.config.jaxguide_top_url
@@ -150,10 +155,11 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     named by the original's title."""
     lang = app.config.language
     pages = guide_pages(Path(app.srcdir).parent)
+    languages = site_languages(app)
     for pagename in pages.in_progress.get(lang, ()):
         originals = [
             (code, label)
-            for code, label in app.config.jaxguide_languages.items()
+            for code, label in languages.items()
             if code != lang and pagename in pages.written.get(code, ())
         ]
         if not originals:
@@ -161,7 +167,7 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
         code, label = originals[0]
         root = _site_root(app, pagename)
         site = site_url(app, code)
-        this_language = app.config.jaxguide_languages[lang]
+        this_language = languages[lang]
         title = _original_title(app, pages.source(code, pagename), code)
         context = {
             "title": str(MISSING_TITLE).format(title=title, label=this_language),
@@ -174,7 +180,6 @@ def _stand_in_pages(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.add_config_value("jaxguide_languages", {}, "html", dict)
     app.add_config_value("jaxguide_site_url", "../../{lang}/{version}/", "html", str)
     app.add_config_value("jaxguide_top_url", "../../", "html", str)
     app.connect("html-page-context", _add_links)

@@ -1,9 +1,9 @@
-"""Build the site: ``jaxguide-build`` (what ``nox -s docs`` runs).
+"""Build the site: ``python -m jaxguide_site.site_build`` (what ``nox -s docs`` runs).
 
-    jaxguide-build                 # both languages, strict, then their doctests
-    jaxguide-build -- -E           # extra arguments go to every sphinx-build
-    jaxguide-build --serve en      # live preview of one language (sphinx-autobuild)
-    jaxguide-build --preview ko    # one language, prose only: nothing executed
+    python -m jaxguide_site.site_build               # every language, strict, then doctests
+    python -m jaxguide_site.site_build -- -E         # extra arguments: every sphinx-build
+    python -m jaxguide_site.site_build --serve en    # live preview (sphinx-autobuild)
+    python -m jaxguide_site.site_build --preview ko  # prose only: nothing executed
 
 The command lines are shared with the build benchmark
 (tests/benchmarks/build_bench.py). Standard library only: Sphinx runs as
@@ -73,6 +73,10 @@ def html_dir(build: Path, lang: str) -> Path:
     return build / "sphinx" / lang / "html"
 
 
+# This environment's Sphinx, whether or not its scripts are on PATH.
+SPHINX_BUILD = (sys.executable, "-m", "sphinx")
+
+
 def sphinx_command(
     builder: str,
     lang: str,
@@ -86,7 +90,7 @@ def sphinx_command(
     fails the build (the site's builds; not the live preview)."""
     outdir = html_dir(build, lang) if builder == "html" else build / builder / lang
     command = [
-        "sphinx-build",
+        *SPHINX_BUILD,
         "-b",
         builder,
         "-c",
@@ -127,7 +131,7 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
     pages shown without outputs, and how to get them."""
     doctrees = build / "preview" / "doctrees" / lang
     command = [
-        "sphinx-build",
+        *SPHINX_BUILD,
         "-b",
         "html",
         "-c",
@@ -148,7 +152,7 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
     _run(command)
     shown = preview_addresses(docs / lang, build / "preview" / lang)
     for line in [*shown, *not_executed_lines(doctrees / PREVIEW_REPORT)]:
-        print(f"jaxguide-build: {line}", flush=True)
+        print(f"site_build: {line}", flush=True)
 
 
 def preview_addresses(pages: Path, out: Path) -> list[str]:
@@ -219,7 +223,7 @@ KERNEL_TCP_WARNING = "Kernel is running over TCP without encryption"
 
 
 def _run(command: list[str]) -> None:
-    print("jaxguide-build:", " ".join(command), flush=True)
+    print("site_build:", " ".join(command), flush=True)
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as process:
         assert process.stderr is not None
         for line in process.stderr:
@@ -232,7 +236,8 @@ def _run(command: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="jaxguide-build", description="Build the site, both languages, strictly."
+        prog="python -m jaxguide_site.site_build",
+        description="Build the site, both languages, strictly.",
     )
     parser.add_argument(
         "--serve",
@@ -245,10 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--preview",
+        nargs="?",
+        const=DEFAULT_LANGUAGE,
         choices=LANGUAGES,
         metavar="LANG",
-        help="one language, prose only: execute nothing, show the cached "
-        "outputs, into <build>/preview/LANG",
+        help=f"one language, prose only (default {DEFAULT_LANGUAGE}): execute "
+        "nothing, show the cached outputs, into <build>/preview/LANG",
     )
     parser.add_argument("--docs", type=Path, default=Path("docs"), help="default: docs")
     parser.add_argument(

@@ -111,7 +111,7 @@ def keywords(glossary: Path, lang: str) -> dict[str, list[tuple[int, str]]]:
 def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if app.builder.format != "html":
         return
-    lang = "ko" if app.config.language == "ko" else "en"
+    lang = app.config.language
     for weight, words in keywords(Path(app.config.jaxguide_glossary), lang).get(
         docname, []
     ):

@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from jaxguide.timing import format_duration
 
+from ..languages import MESSAGE_LANGUAGE
 from .records import (
     NAME,
     SCRIPT,
@@ -164,7 +165,7 @@ def render_record(
     found: GpuRecord, measurement: Measurement, language: str
 ) -> list[nodes.Node]:
     """The measurement's tables and facts, under a label saying what made them."""
-    text = LABELS["ko" if language == "ko" else "en"]
+    text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
     count = f"{found.device_count} × " if found.device_count > 1 else ""
     driver = (
         text["driver"].format(driver=found.driver_version)
@@ -194,7 +195,7 @@ def render_record(
 
 def render_missing(language: str) -> list[nodes.Node]:
     """The admonition that says no record holds the measurement."""
-    text = LABELS["ko" if language == "ko" else "en"]
+    text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
     how = nodes.paragraph()
     before, after = text["how"].split("{script}")
     how += [

@@ -1,9 +1,9 @@
 """Publishing: what a build is (:mod:`.build_info`, written beside its
 pages), the guide's versions and address (:mod:`.site_address`), and the
-``jaxguide-publish`` command (:mod:`.publish`) that lays builds out as the
+``python -m jaxguide_site.publishing.publish`` command (:mod:`.publish`) that lays builds out as the
 published site with the root pages in ``root_pages/``.
 
-Importing this package imports no Sphinx: ``jaxguide-publish`` runs without it.
+Importing this package imports no Sphinx: it runs without it.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # jaxguide-publish reads MANIFEST without Sphinx
+if TYPE_CHECKING:  # publish.py reads MANIFEST without Sphinx
     from sphinx.application import Sphinx
 
 MANIFEST = "jaxguide-build.json"

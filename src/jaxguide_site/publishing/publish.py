@@ -1,6 +1,6 @@
 """Put one version of the built site into the published site, and refresh the rest.
 
-    jaxguide-publish --site gh-pages [--version 0.1] [--build build/sphinx]
+    python -m jaxguide_site.publishing.publish --site gh-pages [--version 0.1] [--build build/sphinx]
 
 ``--build`` holds one Sphinx build per language (``build/sphinx/<lang>/html``,
 each with the ``jaxguide-build.json`` of :mod:`.build_info`); ``--site`` is
@@ -337,7 +337,8 @@ def publish(build_root: Path, site: Path, version: str | None = None) -> list[st
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="jaxguide-publish", description=__doc__.split("\n\n")[0]
+        prog="python -m jaxguide_site.publishing.publish",
+        description=__doc__.split("\n\n")[0],
     )
     parser.add_argument(
         "--version",

@@ -2,7 +2,7 @@
 glossary (``glossary-table``) and the state of every page's translation
 (``translation-status``) as tables.
 
-The checker, the ``jaxguide-i18n`` command (:mod:`.checker`):
+The checker, ``python -m jaxguide_site.translation.checker`` (:mod:`.checker`):
 
 - :mod:`.consistency`: the check of the docs folder, both languages and their
   toctrees, page by page;
@@ -38,7 +38,7 @@ The glossary is read by :mod:`.glossary` and rendered by
 :mod:`.glossary_table`; :mod:`.status` renders the translation-status table;
 :mod:`.tables` builds their tables.
 
-Importing this package imports no Sphinx: ``jaxguide-i18n`` runs without it.
+Importing this package imports no Sphinx: the checker runs without it.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    # Imported here: jaxguide-i18n imports this package without Sphinx.
+    # Imported here: the checker imports this package without Sphinx.
     from . import glossary_table, status  # noqa: PLC0415
 
     glossary_table.setup(app)

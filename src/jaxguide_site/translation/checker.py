@@ -1,12 +1,10 @@
-"""``jaxguide-i18n``: the translation checker's command.
+"""The translation checker's command (``nox -s i18n --`` runs it)::
 
-::
-
-    jaxguide-i18n [check] [--strict] [--docs docs]   # compare the two languages
-    jaxguide-i18n diff docs/ko/page.md               # what changed in its source
-    jaxguide-i18n stamp [--force] docs/ko/page.md ...
-    jaxguide-i18n copy-code docs/ko/page.md          # the source's code cells
-    jaxguide-i18n glossary WORD [--docs docs]        # a term, either language
+    nox -s i18n -- [check] [--strict] [--docs docs]   # compare the two languages
+    nox -s i18n -- diff docs/ko/page.md               # what changed in its source
+    nox -s i18n -- stamp [--force] docs/ko/page.md ...
+    nox -s i18n -- copy-code docs/ko/page.md          # the source's code cells
+    nox -s i18n -- glossary WORD [--docs docs]        # a term, either language
 
 ``check`` prints one line per problem (file:line: message), a note naming
 each page in progress and a summary; it fails on errors, and with
@@ -30,7 +28,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from ..languages import LANGUAGES
+from ..languages import LANGUAGES, LANGUAGES_FILE, languages_of
 from .report import COMMAND, EXPLAINED, STATES, Problem
 
 # The toolchain the pages are read with (myst-nb's reader), missing from a
@@ -162,7 +160,7 @@ def _glossary(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="jaxguide-i18n",
+        prog="nox -s i18n --",
         description="Compare docs/ko and docs/en; diff and stamp translations.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -193,9 +191,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     given = sys.argv[1:] if argv is None else argv
     if given[:1] not in ([name] for name in (*commands.choices, "-h", "--help")):
-        given = ["check", *given]  # `jaxguide-i18n --strict` checks
+        given = ["check", *given]  # `nox -s i18n -- --strict` checks
     args = parser.parse_args(given)
     if args.command in {"check", "glossary"}:
+        listed = [language.code for language in languages_of(args.docs)]
+        if listed != list(LANGUAGES):
+            # Its rules pair each page with "the other language".
+            parser.error(
+                f"{args.docs}/{LANGUAGES_FILE} lists {', '.join(listed)}: the "
+                f"checker compares two languages, {' and '.join(LANGUAGES)}; "
+                "a third needs it to pair pages by translated_from (ARCHITECTURE.md)"
+            )
         missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
         if missing:
             parser.error(
@@ -218,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         if (exc.name or "").partition(".")[0] not in TOOLCHAIN:
             raise
         print(
-            f"error: jaxguide-i18n reads pages with the site's toolchain, and "
+            f"error: the translation checker reads pages with the site's toolchain, and "
             f"this Python ({sys.executable}) lacks it: {exc}. Run it through nox "
             f"from the repository root, which installs it: {COMMAND} {' '.join(given)}",
             file=sys.stderr,

@@ -22,15 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..languages import LANGUAGES
+from ..languages import languages_of
 from .report import DATA
 
 
 @dataclass(frozen=True)
 class GuidePages:
-    """The pages of the guide in ``docs`` (its ``ko/``, ``en/`` and ``_data/``)."""
+    """The pages of the guide in ``docs`` (a folder per language and ``_data/``)."""
 
     docs: Path
+    languages: tuple[str, ...]  # the codes of _data/languages.toml, in order
     written: Mapping[str, tuple[str, ...]]  # by language: a source in docs/<lang>
     in_progress: Mapping[str, tuple[str, ...]]  # by language: a stand-in there
 
@@ -41,7 +42,7 @@ class GuidePages:
     def names(self) -> tuple[str, ...]:
         """Every page written in some language, by name."""
         return tuple(
-            sorted({name for lang in LANGUAGES for name in self.written[lang]})
+            sorted({name for lang in self.languages for name in self.written[lang]})
         )
 
     def in_every_language(self) -> tuple[str, ...]:
@@ -49,7 +50,7 @@ class GuidePages:
         return tuple(
             name
             for name in self.names()
-            if all(name in self.written[lang] for lang in LANGUAGES)
+            if all(name in self.written[lang] for lang in self.languages)
         )
 
     def source(self, lang: str, name: str) -> Path:
@@ -96,7 +97,8 @@ def _listed_in_progress(docs: Path) -> dict[str, list[str]]:
 
 def guide_pages(docs: Path) -> GuidePages:
     """The pages of each language of the guide in ``docs``."""
-    written = {lang: written_pages(docs / lang) for lang in LANGUAGES}
+    languages = tuple(language.code for language in languages_of(docs))
+    written = {lang: written_pages(docs / lang) for lang in languages}
     listed = _listed_in_progress(docs)
     in_progress = {
         lang: tuple(
@@ -104,9 +106,9 @@ def guide_pages(docs: Path) -> GuidePages:
                 name
                 for name in set(listed.get(lang, []))
                 if name not in written[lang]
-                and any(name in written[other] for other in LANGUAGES if other != lang)
+                and any(name in written[other] for other in languages if other != lang)
             )
         )
-        for lang in LANGUAGES
+        for lang in languages
     }
-    return GuidePages(docs, written, in_progress)
+    return GuidePages(docs, languages, written, in_progress)

@@ -1,7 +1,7 @@
 """What the translation checker reports: problems where they are, page states.
 
 Shared by the checks (:mod:`.consistency`, :mod:`.prose`, :mod:`.stamps`) and
-the ``jaxguide-i18n`` command (:mod:`.checker`). Imports no Sphinx.
+the checker's command (:mod:`.checker`). Imports no Sphinx.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import TYPE_CHECKING
+
+from ..languages import PROJECT_DOCS, read_languages
 
 if TYPE_CHECKING:  # the command imports this module before the toolchain
     from .parity import Source
@@ -23,7 +25,10 @@ EXPLAINED = {
 }
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
 STATES = ("translated", "stale", "unstamped", "in progress", "missing")
-NAMES = {"en": "English", "ko": "Korean"}  # each language, in messages
+# Each language, in messages.
+NAMES = {
+    language.code: language.english_name for language in read_languages(PROJECT_DOCS)
+}
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ class TranslationStatus(SphinxDirective):
     option_spec: ClassVar[dict[str, Any]] = {}
 
     def run(self) -> list[nodes.Node]:
-        # Imported here: `jaxguide-i18n` imports this
+        # Imported here: the checker imports this
         # package first, which must not import that module before it runs.
         from ..languages import LANGUAGES  # noqa: PLC0415
         from .consistency import check  # noqa: PLC0415
@@ -56,7 +56,7 @@ class TranslationStatus(SphinxDirective):
         for path in sorted([*files, docs / DATA]):
             if path.is_file():
                 self.env.note_dependency(str(path))
-        lang = "ko" if self.config.language == "ko" else "en"
+        lang = self.config.language
         rows = []
         for page in check(docs).pages:
             name: nodes.Node = nodes.literal(text=page.name)
