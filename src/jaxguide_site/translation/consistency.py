@@ -32,7 +32,6 @@ from .markup import drift
 from .output_labels import figure_words, untranslated_labels
 from .pages import in_progress_table, written_pages
 from .parity import (
-    LABEL,
     compare,
     first_difference,
     read_source,
@@ -232,10 +231,10 @@ def _paired_labels(pages: dict[str, dict[str, Page]], lang: str) -> frozenset[st
     """The labels of the pages that ``lang``'s pages translate."""
     other = next(code for code in LANGUAGES if code != lang)
     return frozenset(
-        label[1:-1]
+        label
         for name, page in pages[other].items()
         if name in pages[lang] and "translated_from" in pages[lang][name].text.meta
-        for _, label in page.text.find(LABEL)
+        for _, label in page.text.structure.labels
     )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from .parity import HEADING, LABEL, Found, Source
+from .parity import Found, Source
 
 
 @dataclass(frozen=True)
@@ -29,15 +29,16 @@ class Heading:
 def heading_list(page: Source) -> list[Heading]:
     """The headings, each placed by what both languages share around it."""
     cells = [cell.line for cell in page.cells]
-    labels = {n: label[1:-1] for n, label in page.find(LABEL)}
+    labels = dict(page.structure.labels)
     prose = dict(page.prose)
     found = []
-    for number, marks in page.find(HEADING):
+    for heading in page.structure.headings:
+        number = heading.line
         before = number - 1
         while before in prose and not prose[before].strip():
             before -= 1  # a blank line between the label and its heading
         cells_before = sum(line < number for line in cells)
-        place = (len(marks), labels.get(before), cells_before)
+        place = (heading.level, labels.get(before), cells_before)
         found.append(Heading(number, prose[number], place))
     return found
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from ..languages import LANGUAGES
-from .parity import LABEL, Found, Source
+from .parity import Found, Source
 from .report import NAMES
 from .sections import HEADING_PARAGRAPH, Outline, Place, counterpart
 
@@ -29,8 +29,7 @@ def _spots(outline: Outline) -> dict[str, tuple[int, Place]]:
         if h.place[1] is not None
     }
     spots: dict[str, tuple[int, Place]] = {}
-    for line, text in outline.page.find(LABEL):
-        name = text[1:-1]
+    for line, name in outline.page.structure.labels:
         section = headings.get(name)
         place = (
             outline.place(line)
