@@ -42,6 +42,10 @@ def test_pages_load_no_icon_script_and_search_scripts_only_on_search(
     search = scripts((html / "search.html").read_text(encoding="utf-8"))
     assert [src for src in search if "pagefind-ui.js" in src]
     assert not [src for src in search if "fontawesome.js" in src]
+    # Nor are Sphinx's search scripts published: no page loads them.
+    static = {path.name for path in (html / "_static").iterdir()}
+    assert "doctools.js" in static
+    assert not {n for n in static if n.startswith(SEARCH_SCRIPTS) or "stemmer" in n}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

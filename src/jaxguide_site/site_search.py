@@ -140,10 +140,22 @@ def pagefind_command(outdir: Path, pages: list[str]) -> list[str]:
     ]
 
 
+# What the theme copies for Sphinx's search, which no page loads (layout.html
+# filters the scripts out of every page's <head>).
+SPHINX_SEARCH_FILES = ("searchtools.js", "language_data.js", "*-stemmer.js")
+
+
+def _drop_sphinx_search_files(static: Path) -> None:
+    for pattern in SPHINX_SEARCH_FILES:
+        for path in static.glob(pattern):
+            path.unlink()
+
+
 def _index(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
+    _drop_sphinx_search_files(outdir / "_static")
     shutil.rmtree(outdir / BUNDLE, ignore_errors=True)
     pages = sorted(app.env.found_docs)
     result = subprocess.run(
