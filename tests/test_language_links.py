@@ -87,7 +87,7 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
     assert f"<h1>{original} (아직 한국어로 번역되지 않음)</h1>" in stand_in
     assert (
         f"<p>이 페이지(“{original}”)는 아직 한국어로 번역되지 않았습니다. "
-        "번역하는 동안에는 원문을 읽어 주세요.</p>"
+        "번역되기 전까지는 원문을 읽어 주세요.</p>"
     ) in stand_in
     assert (
         "<title>Being translated: jit &amp; friends (아직 한국어로 번역되지 않음)"

@@ -187,7 +187,7 @@ def test_translators_must_be_a_list_of_names(tmp_path: Path) -> None:
 
 
 def test_last_updated_dates_from_git_in_the_page_language(sample: Path) -> None:
-    assert "최종 수정: 2025. 3. 5." in read(sample, "ko")
+    assert "마지막 수정: 2025. 3. 5." in read(sample, "ko")
     assert "Last updated on Jan 10, 2025." in read(sample, "en")
     assert (
         '<meta property="article:modified_time" content="2025-03-05T23:30:00+00:00" />'
@@ -197,7 +197,7 @@ def test_last_updated_dates_from_git_in_the_page_language(sample: Path) -> None:
 
 def _without_history(out: Path, lang: str) -> None:
     page = read(out, lang)
-    assert "최종 수정" not in page
+    assert "마지막 수정" not in page
     assert "article:modified_time" not in page
     # The source links stay (sphinx-last-updated-by-git drops them).
     assert "btn-download-source-button" in page
