@@ -76,6 +76,9 @@ TITLE = N_("JAX Guide")
 SEARCH_PLACEHOLDER = N_("Search...")
 # Cells tagged hide-cell are exercise solutions (the only use of that tag).
 SOLUTION_TOGGLES = (N_("Show solution"), N_("Hide solution"))
+# Sphinx's date format (strftime's codes; %B is the month's name): a catalog
+# writes it as its language writes a date in prose, 2026년 11월 22일.
+LAST_UPDATED_FORMAT = N_("%B %-d, %Y")
 
 extensions = [
     "myst_nb",
@@ -173,9 +176,9 @@ html_copy_source = True
 # The mark (src/jaxguide_site/brand.py) as the sidebar's logo and the favicon.
 html_logo = html_favicon = str(DOCS_DIR / "_static" / "jaxguide-mark.svg")
 # Each page's last change in git (sphinx-last-updated-by-git), in the footer,
-# written as the page's language writes dates. A shallow clone lacks some:
-# those pages show none (jaxguide_site.reader_conveniences says which).
-html_last_updated_fmt = "%x"
+# written as the page's language writes dates (html_last_updated_fmt, set per
+# language from LAST_UPDATED_FORMAT). A shallow clone lacks some: those pages
+# show none (jaxguide_site.reader_conveniences says which).
 git_last_updated_timezone = "UTC"
 # A page's date is its own file's: not the shared data every page depends on
 # (the glossary and search synonyms feed each page's search keywords) nor,
@@ -245,6 +248,7 @@ def _per_language(app: Sphinx, config: Config) -> None:
         raise ConfigError(msg)
     text = translations(lang).gettext
     config.html_title = config.html_short_title = text(TITLE)
+    config.html_last_updated_fmt = text(LAST_UPDATED_FORMAT)
     config.html_theme_options["search_bar_text"] = text(SEARCH_PLACEHOLDER)
     config.html_theme_options["path_to_docs"] = f"docs/{lang}"
     # The logo's text is the title: the image needs no alternative text.

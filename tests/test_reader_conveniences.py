@@ -187,8 +187,8 @@ def test_translators_must_be_a_list_of_names(tmp_path: Path) -> None:
 
 
 def test_last_updated_dates_from_git_in_the_page_language(sample: Path) -> None:
-    assert "마지막 수정: 2025. 3. 5." in read(sample, "ko")
-    assert "Last updated on Jan 10, 2025." in read(sample, "en")
+    assert "마지막 수정: 2025년 3월 5일" in read(sample, "ko")
+    assert "Last updated on January 10, 2025." in read(sample, "en")
     assert (
         '<meta property="article:modified_time" content="2025-03-05T23:30:00+00:00" />'
         in read(sample, "ko")

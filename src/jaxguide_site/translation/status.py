@@ -15,6 +15,7 @@ table depends on every page file of both languages and on
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,6 +23,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.i18n import format_date
 
 from ..interface_text.catalog import _
 from .tables import cell, doc_link, table
@@ -35,6 +37,19 @@ STATES = {
     "in progress": _("In progress"),
     "missing": _("Missing"),
 }
+
+
+def written_date(day: str | None, form: str, language: str) -> str:
+    """``YYYY-MM-DD`` in Sphinx's date ``form``, as the footer's date is written.
+
+    >>> written_date("2026-11-22", "%Y년 %B %-d일", "ko")
+    '2026년 11월 22일'
+    >>> written_date(None, "%B %-d, %Y", "en")
+    '—'
+    """
+    if day is None:
+        return "—"
+    return format_date(form, date=dt.datetime.fromisoformat(day), language=language)
 
 
 class TranslationStatus(SphinxDirective):
@@ -57,6 +72,7 @@ class TranslationStatus(SphinxDirective):
             if path.is_file():
                 self.env.note_dependency(str(path))
         lang = self.config.language
+        form = self.config.html_last_updated_fmt or "%Y-%m-%d"
         rows = []
         for page in check(docs).pages:
             name: nodes.Node = nodes.literal(text=page.name)
@@ -66,7 +82,7 @@ class TranslationStatus(SphinxDirective):
                 [
                     cell(name),
                     cell(nodes.Text(str(STATES[page.state]))),
-                    cell(nodes.Text(page.last_update or "—")),
+                    cell(nodes.Text(written_date(page.last_update, form, lang))),
                 ]
             )
         headers = tuple(str(header) for header in HEADERS)
