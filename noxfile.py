@@ -207,7 +207,7 @@ def notebooks(session: nox.Session) -> None:
     ipykernel and nbclient, and nothing of the Sphinx toolchain; the test
     executes each .ipynb of one language (`-- ko` for Korean; English by
     default: the code cells are the same) top to bottom, Colab setup cell
-    included. Needs a built site (`nox -s docs` or `nox -s tests`).
+    included. Needs a built site (`nox -s docs`).
     """
     args = list(session.posargs)
     lang = args.pop(0) if args and not args[0].startswith("-") else "en"

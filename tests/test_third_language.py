@@ -107,9 +107,15 @@ def test_a_bad_list_is_named_with_its_problem(
     assert problem in str(error.value)
 
 
+@pytest.mark.parametrize("project", [LANGUAGES, THREE], ids=["two", "three"])
 def test_the_checker_says_it_compares_two_languages(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    project: tuple[str, ...],
 ) -> None:
+    """Whether the project or only the folder checked lists a third."""
+    monkeypatch.setattr(checker, "LANGUAGES", project)
     root = sample_project("third-language", tmp_path / "src")
     with pytest.raises(SystemExit) as stop:
         checker.main(["check", "--docs", str(root)])

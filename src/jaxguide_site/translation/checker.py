@@ -195,12 +195,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(given)
     if args.command in {"check", "glossary"}:
         listed = [language.code for language in languages_of(args.docs)]
-        if listed != list(LANGUAGES):
+        if len(listed) != 2 or listed != list(LANGUAGES):
             # Its rules pair each page with "the other language".
             parser.error(
                 f"{args.docs}/{LANGUAGES_FILE} lists {', '.join(listed)}: the "
-                f"checker compares two languages, {' and '.join(LANGUAGES)}; "
-                "a third needs it to pair pages by translated_from (ARCHITECTURE.md)"
+                f"checker compares two languages (this project's {', '.join(LANGUAGES)});"
+                " a third needs it to pair pages by translated_from (ARCHITECTURE.md)"
             )
         missing = [lang for lang in LANGUAGES if not (args.docs / lang).is_dir()]
         if missing:
