@@ -1,5 +1,7 @@
-"""An incremental build writes what a clean build writes
-(src/jaxguide_site/execution/incremental.py)."""
+"""An incremental build writes what a clean build writes (myst-nb's
+stylesheet included: jaxguide_site once copied it early for that, which
+myst-nb 1.4 with Sphinx 9 no longer needs; execution/referrers.py's references
+are tested in test_preview.py)."""
 
 from __future__ import annotations
 

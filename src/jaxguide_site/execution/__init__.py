@@ -1,8 +1,8 @@
 """Executing the pages: the shared execution cache (created before the
 parallel readers start, trimmed after them), measuring pages executed with
 no other page executing, one warning per failed cell, the
-per-build execution report, incremental builds that write what clean
-builds write (references into a re-read page checked again), and prose-only
+per-build execution report, incremental builds that check again the
+references into a re-read page, and prose-only
 previews that execute nothing.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import cache, failures, incremental, measuring, preview, referrers, report
+from . import cache, failures, measuring, preview, referrers, report
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -23,7 +23,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     measuring.setup(app)
     failures.setup(app)
     report.setup(app)
-    incremental.setup(app)
     referrers.setup(app)
     preview.setup(app)
     return PARALLEL_SAFE
