@@ -16,6 +16,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from jaxguide.timing import format_duration
 
+from ..interface_text.dates import written_date
 from ..languages import MESSAGE_LANGUAGE
 from .records import (
     NAME,
@@ -162,7 +163,7 @@ def _facts_table(
 
 
 def render_record(
-    found: GpuRecord, measurement: Measurement, language: str
+    found: GpuRecord, measurement: Measurement, language: str, date_form: str
 ) -> list[nodes.Node]:
     """The measurement's tables and facts, under a label saying what made them."""
     text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
@@ -178,7 +179,9 @@ def render_record(
             jax=found.jax, jaxlib=found.jaxlib, python=found.python
         ),
         driver,
-        text["by"].format(script=SCRIPT, date=found.date),
+        text["by"].format(
+            script=SCRIPT, date=written_date(found.date, date_form, language)
+        ),
         text["file"].format(file=f"docs/_data/gpu_records/{found.path.name}"),
     ]
     label = nodes.paragraph(classes=["jaxguide-gpu-record-label"])
@@ -248,7 +251,8 @@ class GpuRecordDirective(SphinxDirective):
         found = newest_holding(records, name)
         if found is None:
             return render_missing(language)
-        return render_record(*found, language)
+        date_form = self.config.html_last_updated_fmt or "%Y-%m-%d"
+        return render_record(*found, language, date_form)
 
 
 def _new_records(

@@ -15,7 +15,6 @@ table depends on every page file of both languages and on
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -23,9 +22,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
-from sphinx.util.i18n import format_date
 
 from ..interface_text.catalog import _
+from ..interface_text.dates import written_date
 from .tables import cell, doc_link, table
 
 CSS_CLASS = "jaxguide-translations"
@@ -37,19 +36,6 @@ STATES = {
     "in progress": _("In progress"),
     "missing": _("Missing"),
 }
-
-
-def written_date(day: str | None, form: str, language: str) -> str:
-    """``YYYY-MM-DD`` in Sphinx's date ``form``, as the footer's date is written.
-
-    >>> written_date("2026-11-22", "%Y년 %B %-d일", "ko")
-    '2026년 11월 22일'
-    >>> written_date(None, "%B %-d, %Y", "en")
-    '—'
-    """
-    if day is None:
-        return "—"
-    return format_date(form, date=dt.datetime.fromisoformat(day), language=language)
 
 
 class TranslationStatus(SphinxDirective):
