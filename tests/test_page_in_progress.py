@@ -34,6 +34,7 @@ PAGE_WALKING = (
     "test_notebooks.py",
     "test_page_parity.py",
     "test_page_structure.py",
+    "test_notes_asides.py",
     "test_glossary.py",
     "test_api_page.py",
     "test_gpu_records.py",
