@@ -363,7 +363,7 @@ RECORDED = {
 MISSING = {
     "en": "No GPU record yet: the observation below was not recorded by a script "
     "in this repository",
-    "ko": "아직 GPU 기록이 없습니다: 아래 관찰은 이 저장소의 스크립트로 기록한 것이 "
+    "ko": "아직 GPU 기록이 없습니다. 아래 관찰은 이 저장소의 스크립트로 기록한 것이 "
     "아닙니다",
 }
 

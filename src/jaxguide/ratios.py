@@ -244,7 +244,7 @@ class Ratio:
             if self.verdict == "faster":
                 return f"{a} 쪽이 {b}보다 {_factor(factor)}배 빨랐습니다({interval})"
             return (
-                f"{a}, {b} 두 쪽의 시간은 이 기계로 구별할 수 없었습니다"
+                f"{a}, {b} 두 쪽의 시간은 이 컴퓨터로 구별할 수 없었습니다"
                 f"(비율 {self.value:.2f}배, 95% 구간 {self.low:.2f}–{self.high:.2f}배)"
             )
         interval = f"95 % interval {span}×"

@@ -300,7 +300,7 @@ class Comparison(TableOutput):
                     "speed-up: median of the per-round ratios (95 % interval); "
                     "≈: no difference this machine can resolve",
                     "속도 향상: 라운드별 비율의 중앙값(95% 구간), "
-                    "≈: 이 기계로 구별할 수 없는 차이",
+                    "≈: 이 컴퓨터로 구별할 수 없는 차이",
                 ),
             ]
         return header, rows, caption

@@ -82,7 +82,7 @@ LABELS: dict[str, dict[str, str]] = {
         "yes": "예",
         "no": "아니요",
         "none title": "GPU 기록",
-        "none": "아직 GPU 기록이 없습니다: 아래 관찰은 이 저장소의 스크립트로 "
+        "none": "아직 GPU 기록이 없습니다. 아래 관찰은 이 저장소의 스크립트로 "
         "기록한 것이 아닙니다.",
         "how": "GPU에서 {script}를 실행하면 기록됩니다.",
     },
