@@ -196,6 +196,27 @@ def sample_project(name: str, dest: Path) -> Path:
     return dest
 
 
+def build_each_language(
+    root: Path, langs: Iterable[str], env: dict[str, str] | None = None
+) -> Path:
+    """A sample project copied to ``root`` (:func:`sample_project`) built in
+    each of ``langs`` into ``root.parent / "out" / <lang>``, one execution
+    cache for all; a failed build fails the test. Returns the ``out`` folder."""
+    out = root.parent / "out"
+    for lang in langs:  # every source folder exists: each build sees the others
+        result = build_project(
+            root / lang, out / lang, lang=lang, cache=root.parent / "cache", env=env
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+    return out
+
+
+def built_page(out: Path, lang: str, page: str) -> str:
+    """The HTML of ``page`` in ``lang``'s build under ``out``
+    (:func:`build_each_language`)."""
+    return (out / lang / "html" / f"{page}.html").read_text(encoding="utf-8")
+
+
 def tiny_project(srcdir: Path, pages: int) -> Path:
     """A project of ``pages`` notebook pages with one quick cell each (an
     index with a toctree and ``page1`` ...), in ``srcdir``."""

@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 
 from browser import GENERATED_PAGES
-from helpers import ROOTS, build_project, sample_project
+from helpers import (
+    ROOTS,
+    build_each_language,
+    built_page,
+    sample_project,
+)
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.translation.pages import guide_pages
 
@@ -24,32 +29,22 @@ ENV = {"JAXGUIDE_VERSION": "0.3", "JAXGUIDE_BASE_URL": "https://example.org/g/"}
 def tiny_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """tests/roots/language-links built, each language into out/<lang>."""
     root = sample_project("language-links", tmp_path_factory.mktemp("site") / "src")
-    out = root.parent / "out"
-    for lang in LANGUAGES:  # both sources exist: each build looks at the other's
-        result = build_project(
-            root / lang, out / lang, lang=lang, cache=root.parent / "cache", env=ENV
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
-    return out
-
-
-def html(site: Path, lang: str, page: str) -> str:
-    return (site / lang / "html" / f"{page}.html").read_text(encoding="utf-8")
+    return build_each_language(root, LANGUAGES, ENV)
 
 
 def test_switcher_links_the_same_page_in_the_other_language(tiny_site: Path) -> None:
-    ko = html(tiny_site, "ko", "both")
+    ko = built_page(tiny_site, "ko", "both")
     assert (
         '<a class="jaxguide-language" href="../../en/0.3/both.html" hreflang="en" lang="en">English</a>'
         in ko
     )
     assert 'aria-current="page">한국어</span>' in ko
-    en = html(tiny_site, "en", "both")
+    en = built_page(tiny_site, "en", "both")
     assert 'href="../../ko/0.3/both.html" hreflang="ko"' in en
 
 
 def test_every_page_has_hreflang_alternates_and_x_default(tiny_site: Path) -> None:
-    ko = html(tiny_site, "ko", "both")
+    ko = built_page(tiny_site, "ko", "both")
     # Absolute, and at the canonical (stable) copies.
     base = ENV["JAXGUIDE_BASE_URL"]
     assert (
@@ -66,7 +61,7 @@ def test_every_page_has_hreflang_alternates_and_x_default(tiny_site: Path) -> No
 def test_page_missing_in_the_other_language_falls_back_to_its_home(
     tiny_site: Path,
 ) -> None:
-    en = html(tiny_site, "en", "english-only")
+    en = built_page(tiny_site, "en", "english-only")
     assert (
         'href="../../ko/0.3/index.html" hreflang="ko" lang="ko" data-fallback="home">한국어</a>'
         in en
@@ -80,7 +75,7 @@ def test_page_missing_in_the_other_language_falls_back_to_its_home(
 def test_page_being_translated_gets_a_banner_pointing_to_the_original(
     tiny_site: Path,
 ) -> None:
-    stand_in = html(tiny_site, "ko", "in-progress")
+    stand_in = built_page(tiny_site, "ko", "in-progress")
     # Named by the original's title (`# Being translated: `jit` & friends`),
     # as Sphinx would title it, in its language.
     original = '<span lang="en">Being translated: jit &amp; friends</span>'
@@ -98,7 +93,7 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
         in stand_in
     )
     assert '<html lang="ko"' in stand_in
-    en = html(tiny_site, "en", "in-progress")
+    en = built_page(tiny_site, "en", "in-progress")
     assert (
         'href="../../ko/0.3/in-progress.html" hreflang="ko"' in en
     )  # the switcher reaches the banner
@@ -107,7 +102,7 @@ def test_page_being_translated_gets_a_banner_pointing_to_the_original(
 def test_page_written_in_korean_first_gets_an_english_stand_in(
     tiny_site: Path,
 ) -> None:
-    stand_in = html(tiny_site, "en", "korean-first")
+    stand_in = built_page(tiny_site, "en", "korean-first")
     original = '<span lang="ko">한국어로 먼저 쓴 페이지</span>'
     assert f"<h1>{original} (not translated into English yet)</h1>" in stand_in
     assert (

@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ConfigError
 
-from helpers import PROJECT_DOCS, build_project, sample_project
+from helpers import (
+    PROJECT_DOCS,
+    build_each_language,
+    build_project,
+    built_page,
+    sample_project,
+)
 from jaxguide_site.languages import LANGUAGES, LANGUAGES_FILE, read_languages
 from jaxguide_site.translation import checker
 
@@ -25,17 +31,7 @@ THREE = ("ko", "en", "ja")
 def three_sites(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Each language of the sample, built into out/<lang>/html."""
     root = sample_project("third-language", tmp_path_factory.mktemp("t") / "src")
-    out = root.parent / "out"
-    for lang in THREE:
-        result = build_project(
-            root / lang, out / lang, lang=lang, cache=root.parent / "c", env=ENV
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
-    return out
-
-
-def html(site: Path, lang: str, page: str) -> str:
-    return (site / lang / "html" / f"{page}.html").read_text(encoding="utf-8")
+    return build_each_language(root, THREE, ENV)
 
 
 def test_the_project_lists_its_languages_once() -> None:
@@ -44,7 +40,7 @@ def test_the_project_lists_its_languages_once() -> None:
 
 
 def test_the_new_language_is_a_site_of_its_own(three_sites: Path) -> None:
-    ja = html(three_sites, "ja", "both")
+    ja = built_page(three_sites, "ja", "both")
     assert '<html lang="ja"' in ja
     assert 'aria-current="page">日本語</span>' in ja
     assert '<meta property="og:locale" content="ja_JP" />' in ja
@@ -55,7 +51,7 @@ def test_the_new_language_is_a_site_of_its_own(three_sites: Path) -> None:
 
 @pytest.mark.parametrize("lang", THREE)
 def test_every_language_links_every_other(three_sites: Path, lang: str) -> None:
-    page = html(three_sites, lang, "both")
+    page = built_page(three_sites, lang, "both")
     base = ENV["JAXGUIDE_BASE_URL"]
     for other in THREE:
         assert (
@@ -67,7 +63,7 @@ def test_every_language_links_every_other(three_sites: Path, lang: str) -> None:
 
 
 def test_a_page_the_new_language_lacks_links_its_home(three_sites: Path) -> None:
-    en = html(three_sites, "en", "english-only")
+    en = built_page(three_sites, "en", "english-only")
     assert (
         'href="../../ja/0.3/index.html" hreflang="ja" lang="ja" '
         'data-fallback="home">日本語</a>'
