@@ -18,6 +18,7 @@ from myst_parser.config.main import MdParserConfig
 from helpers import GUIDE_PAGES
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.page_structure import SITE_EXTENSIONS, PageError, read
+from jaxguide_site.translation.blocks import pieces
 from jaxguide_site.translation.parity import parse_source, targets, toctrees
 from jaxguide_site.translation.prose import _text_lines
 from jaxguide_site.translation.report import Page
@@ -119,3 +120,40 @@ def test_tokens_math_blocks_are_not_text() -> None:
     )
     page = Page("docs/en/t.md", "en", "t", parse_source(text))
     assert [line for _, line in _text_lines(page) if line.strip()] == ["# T", "Text."]
+
+
+def _pieces(text: str) -> list[tuple[str, list[int]]]:
+    return [(p.kind, [n for n, _ in p.lines]) for p in pieces(parse_source(text))]
+
+
+def test_pieces_are_the_blocks_markdown_it_reads() -> None:
+    """A list item's first paragraph is the item, its next one a paragraph;
+    an unindented "2." after an indented paragraph starts the list's next
+    item, as the build reads it; a term and its definition are one paragraph;
+    a toctree's entries and a directive's options are not prose."""
+    text = (
+        "# T\n\n1. First\n   wrapped.\n\n   More of it.\n2. Second.\n\n"
+        "Term\n: its meaning\n  goes on.\n\n"
+        ":::{note} Title\n:class: x\n\nInside.\n:::\n\n```{toctree}\nintro\n```\n"
+    )
+    assert _pieces(text) == [
+        ("heading", [1]),
+        ("item", [3, 4]),
+        ("paragraph", [6]),
+        ("item", [7]),
+        ("paragraph", [9, 10, 11]),
+        ("note", [13]),
+        ("paragraph", [16]),
+        ("fence", [19]),
+    ]
+
+
+def test_pieces_text_after_a_formula_goes_on_with_its_block() -> None:
+    """Once: the text after a second formula is a paragraph of its own."""
+    text = "Take\n\n$$\nx\n$$\n\nwhich is\n\n$$\ny\n$$\n\nand so.\n"
+    assert _pieces(text) == [
+        ("paragraph", [1, 7]),
+        ("math", [3, 4, 5]),
+        ("math", [9, 10, 11]),
+        ("paragraph", [13]),
+    ]

@@ -174,14 +174,15 @@ def test_changed_formula_is_found(tmp_path: Path) -> None:
 
 
 def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
-    """Its closing $$ deleted, the markup check's formula runs on to the next
-    code cell and swallows the words after it, {func} included. The build
-    shows the formula as a paragraph of LaTeX (markdown-it reads no math
-    block without its closing $$), and so does the prose check: that
-    paragraph, at the formula's line, is not Korean."""
+    """Its closing $$ deleted, the build shows the formula as a paragraph of
+    LaTeX (markdown-it reads no math block without its closing $$), and so
+    does the checker: that paragraph, at the formula's line, is not Korean,
+    and its section has more paragraphs than the source's."""
     docs = real_pair(tmp_path, "jit")
     mutate(docs, "jit", "\\end{cases}\n$$\n\n이 함수를", "\\end{cases}\n\n이 함수를")
     formula = line(docs, "ko/jit", "\\operatorname") - 1
+    # Each side's stretch is named by its first paragraph, below the heading.
+    section = line(docs, "ko/jit", "## 새 함수를 돌려주는") + 2
     assert errors(check(docs)) == [
         (
             f"docs/ko/jit.md:{formula}: this paragraph is still in English "
@@ -189,11 +190,11 @@ def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
             "it (English quoted on purpose goes in quotes or code)"
         ),
         (
-            f"docs/ko/jit.md:{line(docs, 'ko/jit', '`jax.jit(f)`는')}: "
-            "{func} 'jax.numpy.where' of docs/en/jit.md:"
-            f"{line(docs, 'en/jit', 'written with')} is missing between here and "
-            f"line {line(docs, 'ko/jit', '활성화 함수를 예로')} (copy it: "
-            "{func}`jax.numpy.where`)"
+            f"docs/ko/jit.md:{section}: section '## 새 함수를 돌려주는 `jax.jit`' "
+            "before code cell 2 has 3 paragraphs, docs/en/jit.md has 1 there "
+            f"(from line {line(docs, 'en/jit', '## `jax.jit` returns') + 2}): a paragraph "
+            "was added or one was split: keep the source's paragraphs (a blank "
+            "line separates two)"
         ),
     ]
 

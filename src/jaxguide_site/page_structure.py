@@ -13,8 +13,9 @@ What a page has, each with its line in the file (counted from 1): its front
 matter (YAML), its cells (myst-nb's split: a code cell's options and source),
 its directives (fenced with backticks, tildes or colons, also inside lists
 and inside directives that hold text), its headings, its ``(label)=``
-targets, its math blocks, its images, and its prose lines: the markdown
-cells' lines outside code blocks and code directives.
+targets, its math blocks, its images, its blocks (paragraphs, list items,
+headings, tables, definition terms, inside directives too), and its prose
+lines: the markdown cells' lines outside code blocks and code directives.
 
 Importing this module imports no Sphinx.
 """
@@ -119,6 +120,29 @@ class Heading:
     line: int
 
 
+@dataclass(frozen=True)
+class Block:
+    """A block of Markdown as markdown-it opens it: ``paragraph``, ``item``
+    (a list item), ``heading``, ``table``, ``term`` (a definition list's),
+    with the lines it spans;
+    ``parent`` is the index in :attr:`PageStructure.blocks` of the item a
+    paragraph stands in (None elsewhere)."""
+
+    kind: str
+    first: int
+    last: int
+    parent: int | None = None
+
+
+BLOCK_TOKENS = {
+    "paragraph_open": "paragraph",
+    "list_item_open": "item",
+    "heading_open": "heading",
+    "table_open": "table",
+    "dt_open": "term",  # a definition list's term: its map is one line short
+}
+
+
 @dataclass
 class PageStructure:
     """What :func:`read` found; ``tokens`` are the top level's."""
@@ -130,6 +154,7 @@ class PageStructure:
     labels: Lines = field(default_factory=list)  # (line, name) of ``(name)=``
     math: list[range] = field(default_factory=list)  # the lines of math blocks
     images: list[int] = field(default_factory=list)  # the line of each ![]()
+    blocks: list[Block] = field(default_factory=list)  # also in directives' text
     kept: Lines = field(default_factory=list)  # the markdown cells' lines
     prose: Lines = field(default_factory=list)  # those outside code
 
@@ -321,11 +346,21 @@ def _walk(
     """Note the directives, labels, math and images of ``tokens`` (the page's,
     or those of a directive's content, whose first line is ``offset``), and
     read the content of each directive that holds text as Markdown."""
+    items: list[int] = []  # the open list items, innermost last
     for token in tokens:
+        if token.type == "list_item_close":
+            items.pop()
         if token.map is None:
             continue
         start, end = token.map[0] + offset, token.map[1] + offset
-        if token.type == "myst_target":
+        if token.type in BLOCK_TOKENS:
+            parent = items[-1] if items and token.type == "paragraph_open" else None
+            kind = BLOCK_TOKENS[token.type]
+            last = start + 1 if kind == "term" else end
+            page.blocks.append(Block(kind, start + 1, last, parent))
+            if token.type == "list_item_open":
+                items.append(len(page.blocks) - 1)
+        elif token.type == "myst_target":
             page.labels.append((start + 1, token.content))
         elif token.type == "amsmath":  # its map ends a line short (mdit-py-plugins)
             page.math.append(

@@ -2,10 +2,12 @@
 
 The pieces are its blocks (paragraphs, however their lines are wrapped;
 list items; admonitions) and the structure around them (headings, tables,
-math, images, directives' fences). A display formula does not end the
-paragraph it stands in: the text after it goes on with the block before it.
-Labels, directives' options, comments, rules and what non-prose directives
-such as ``{toctree}`` hold are left out. The structure check counts the
+math, images, directives' fences), from the blocks markdown-it finds
+(:mod:`jaxguide_site.page_structure`), also inside directives that hold
+text. A display formula does not end the paragraph it stands in: the text
+after it goes on with the block before it. A definition list's term and its
+definition are one paragraph. Labels, directives' options, comments, rules
+and what non-prose directives such as ``{toctree}`` hold are left out. The structure check counts the
 blocks (:mod:`.structure`), ``diff`` numbers them (:mod:`.sections`), the
 markup check reads their markup (:mod:`.marks`) and the prose check finds a
 paragraph that a stray blank line split (:mod:`.prose`).
@@ -16,7 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .parity import DIRECTIVE, FENCE, HEADING, LABEL, Source
+from ..page_structure import Block, Directive
+from .parity import Source
 
 # Directives that are admonitions, counted as blocks; their text is prose.
 ADMONITIONS = frozenset(
@@ -41,15 +44,7 @@ ADMONITIONS = frozenset(
 # Other directives holding prose (a caption): their text is read too.
 PROSE = ADMONITIONS | {"figure", "glue:figure", "div", "margin", "sidebar"}
 BLOCKS = ("paragraph", "item")  # with the admonitions
-# A list item: its marker; an ordered one gives its number.
-ITEM = re.compile(r"^[ \t]*(?:[-*+]|(?P<number>\d{1,9})[.)])(?:[ \t]|$)")
 OPTION = re.compile(r"^[ \t]*:[\w-]+:")  # a directive's option, :alt: text
-# Lines that are neither a block's text nor read for markup: comments, HTML,
-# link definitions, rules.
-SKIPPED = re.compile(
-    r"^[ \t]*(?:%|<(?:!--|/?[A-Za-z][\w-]*(?:[\s/>]|$))|\[[^\]]+\]:[ \t]"
-    r"|(?:-[ \t]*){3,}$|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$)"
-)
 IMAGE_LINE = re.compile(r"^[ \t]*!\[[^\]]*\]\([^)]*\)[ \t]*$")
 
 
@@ -62,6 +57,7 @@ class Piece:
 
     kind: str
     lines: list[tuple[int, str]] = field(default_factory=list)
+    directive: Directive | None = None  # a fence's (or an admonition's)
 
     @property
     def line(self) -> int:
@@ -73,146 +69,102 @@ class Piece:
 
 
 @dataclass
-class _Reader:
-    """The state of :func:`pieces` between lines."""
+class _Reading:
+    """:func:`pieces` between blocks."""
 
+    text: dict[int, str]  # the page's prose lines
     found: list[Piece] = field(default_factory=list)
-    current: Piece | None = None  # the piece the next line may continue
-    # The block before the blank lines just read, and the one a display
-    # formula interrupted: the text after the formula goes on with it.
+    # The last block read, while a display formula after it may continue it,
+    # and the block a formula interrupted: the next paragraph goes on with it.
     block: Piece | None = None
     resume: Piece | None = None
-    directives: list[tuple[str, str]] = field(default_factory=list)  # mark, name
-    options: str = ""  # in a directive's options: ":" (:key: lines) or "---"
-    math: str = ""  # the closing of the open math block: $$ or a fence
+    term: Piece | None = None  # a definition list's term, until its definition
 
-    def start(self, kind: str, number: int, line: str) -> Piece:
-        self.current = Piece(kind, [(number, line)])
-        self.found.append(self.current)
-        self.block = self.current if self.current.block else None
-        self.resume = None
-        return self.current
+    def lines(self, first: int, last: int) -> list[tuple[int, str]]:
+        return [(n, self.text[n]) for n in range(first, last + 1) if n in self.text]
 
-    def add(self, number: int, line: str) -> None:
-        assert self.current is not None
-        self.current.lines.append((number, line))
+    def prose_between(self, first: int, last: int) -> bool:
+        """Whether every line from ``first`` to ``last`` is prose (no code)."""
+        return all(n in self.text for n in range(first, last + 1))
 
-    def in_code(self) -> bool:
-        """Inside a directive whose content is not prose, a toctree's."""
-        return any(name not in PROSE for _, name in self.directives)
+    def add(self, piece: Piece) -> Piece:
+        self.found.append(piece)
+        self.block = piece if piece.block else None
+        self.resume = self.term = None
+        return piece
 
 
-def _fence(reader: _Reader, number: int, line: str) -> bool:
-    """Read a directive's fence; whether ``line`` was one."""
-    if not (fence := FENCE.match(line)):
-        return False
-    mark, info = fence["mark"], fence["info"].strip()
-    top = reader.directives[-1][0] if reader.directives else "?"
-    if not info and mark[0] == top[0] and len(mark) >= len(top):
-        reader.directives.pop()
-        reader.current = reader.block = reader.resume = None
-        reader.options = ""
-        return True
-    if not info:  # a stray fence, which parity's reading leaves in the prose
-        return False
-    name = found["name"] if (found := DIRECTIVE.match(info)) else ""
-    reader.directives.append((mark, name))
-    reader.options = ":"
-    reader.start(name if name in ADMONITIONS else "fence", number, line)
-    reader.current = reader.block = None
+def _directive(reading: _Reading, directive: Directive) -> None:
+    name = directive.name or ""
+    kind = name if name in ADMONITIONS else "fence"
+    reading.add(Piece(kind, reading.lines(directive.line, directive.line), directive))
     if name == "math":
-        reader.math = mark
-        reader.start("math", number, "")
-    return True
+        body = [(n, line) for n, line in directive.body if n in reading.text]
+        formula = [(n, line) for n, line in body if not OPTION.match(line)]
+        reading.add(Piece("math", [(directive.line, ""), *formula]))
 
 
-def _math(reader: _Reader, number: int, line: str) -> bool:
-    """Read a line of math; whether ``line`` was one (or opened a block).
+def _math(reading: _Reading, lines: range) -> None:
+    before = reading.block
+    reading.add(Piece("math", reading.lines(lines.start, lines.stop - 1)))
+    if before and reading.prose_between(before.lines[-1][0], lines.start):
+        reading.resume = before
 
-    A display formula is most often part of a sentence, and a translation
-    may move the sentence's words from one side of it to the other: the text
-    after it goes on with the block before it, one paragraph either way."""
-    stripped = line.strip()
-    if reader.math == "$$":
-        reader.add(number, line)
-        if stripped.endswith("$$"):
-            reader.math, reader.current = "", None
-        return True
-    if reader.math:  # a {math} directive, until its closing fence
-        if FENCE.fullmatch(stripped) and stripped.startswith(reader.math):
-            reader.math = ""
-            return _fence(reader, number, line)
-        if not OPTION.match(line):
-            reader.add(number, line)
-        return True
-    if not stripped.startswith("$$"):
-        return False
-    before = reader.block
-    reader.start("math", number, line)
-    reader.resume = before
-    if len(stripped) > 3 and stripped.endswith("$$"):
-        reader.current = None
+
+def _block(reading: _Reading, block: Block, kind: str) -> None:
+    lines = reading.lines(block.first, block.last)
+    last = reading.found[-1].lines[-1][0] if reading.found else 0
+    if kind == "term":
+        reading.add(Piece("paragraph", lines))
+        reading.term = reading.found[-1]
+    elif kind == "paragraph" and reading.term and last == block.first - 1:
+        reading.term.lines += lines  # its definition
+        reading.term = None
+    elif (
+        kind == "paragraph"
+        and reading.resume
+        and reading.prose_between(last, block.first)
+    ):
+        reading.resume.lines += lines
+        reading.resume = reading.block = None  # a later formula ends it
+    elif kind == "paragraph" and len(lines) == 1 and IMAGE_LINE.match(lines[0][1]):
+        reading.add(Piece("image", lines))
+    elif kind == "heading":
+        reading.add(Piece("heading", lines[:1]))
     else:
-        reader.math = "$$"
-    return True
-
-
-def _options(reader: _Reader, line: str) -> bool:
-    """Whether ``line`` is one of a directive's options, just after its fence."""
-    stripped = line.strip()
-    if reader.options == "---":
-        reader.options = "" if stripped == "---" else "---"
-        return True
-    if reader.options == ":" and stripped == "---":
-        reader.options = "---"
-        return True
-    if reader.options == ":" and OPTION.match(line):
-        return True
-    reader.options = ""
-    return False
-
-
-def _text(reader: _Reader, number: int, line: str) -> None:
-    """A line of text: it continues a paragraph or an item, or starts one."""
-    current = reader.current.kind if reader.current else None
-    item = ITEM.match(line)
-    # Only an ordered list starting at 1 interrupts a paragraph: "2022. The"
-    # is a wrapped sentence.
-    wrapped = item and item["number"] not in {None, "1"} and current == "paragraph"
-    if item and not wrapped:
-        reader.start("item", number, line)
-    elif current in BLOCKS:
-        reader.add(number, line)
-    elif reader.resume:  # after a formula in the middle of a block
-        reader.current, reader.resume = reader.resume, None
-        reader.add(number, line)
-    else:
-        reader.start("paragraph", number, line)
+        reading.add(Piece(kind, lines))
 
 
 def pieces(page: Source) -> list[Piece]:
     """The pieces of the page's prose, in order."""
-    reader, last = _Reader(), 0
-    for number, line in page.prose:
-        if number != last + 1:  # code between: a block cannot go on
-            reader.current = reader.block = reader.resume = None
-            reader.math = ""  # nor a formula whose $$ was left open
-        last = number
-        if _math(reader, number, line) or _fence(reader, number, line):
+    structure = page.structure
+    reading = _Reading(dict(page.prose))
+    hidden: set[int] = set()  # non-prose directives' content, options
+    for directive in structure.directives:
+        if not directive.code and directive.name not in PROSE:
+            hidden.update(range(directive.line + 1, directive.end + 1))
+        hidden.update(n for n, _ in directive.option_lines)
+    shown = reading.text.keys() - hidden
+    # (line, order at that line, what): directives, then math, then blocks.
+    found: list[tuple[int, int, Directive | range | tuple[Block, str]]] = [
+        (d.line, 0, d) for d in structure.directives if not d.code
+    ]
+    found += [(lines.start, 1, lines) for lines in structure.math]
+    for block in structure.blocks:
+        if block.kind == "item":
+            continue  # its first paragraph is the item
+        kind = block.kind
+        parent = structure.blocks[block.parent] if block.parent is not None else None
+        if kind == "paragraph" and parent and parent.first == block.first:
+            kind = "item"
+        found.append((block.first, 2, (block, kind)))
+    for line, _, what in sorted(found, key=lambda each: each[:2]):
+        if line not in shown:
             continue
-        if reader.in_code() or (reader.options and _options(reader, line)):
-            continue
-        stripped = line.strip()
-        if not stripped or LABEL.match(line) or SKIPPED.match(line):
-            reader.current = None
-        elif HEADING.match(line) or IMAGE_LINE.match(line):
-            reader.start("heading" if HEADING.match(line) else "image", number, line)
-            reader.current = None
-        elif stripped.startswith("|"):
-            if not reader.current or reader.current.kind != "table":
-                reader.start("table", number, line)
-            else:
-                reader.add(number, line)
+        if isinstance(what, Directive):
+            _directive(reading, what)
+        elif isinstance(what, range):
+            _math(reading, what)
         else:
-            _text(reader, number, line)
-    return reader.found
+            _block(reading, *what)
+    return reading.found

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .blocks import Piece
-from .parity import DIRECTIVE, FENCE
 from .sections import Stretch
 
 # A role or a code span, in the order they come: `{doc}` alone is code.
@@ -149,16 +148,14 @@ def _piece_marks(piece: Piece, block: int) -> Iterator[Mark]:
         text = text.removeprefix("$$").removesuffix("$$")
         yield Mark("math", _formula(text), piece.line, block)
         return
-    fence = FENCE.match(piece.lines[0][1])
-    directive = DIRECTIVE.match(fence["info"].strip()) if fence else None
-    if not fence or not directive:
+    directive = piece.directive
+    if directive is None or not directive.name:
         yield from _inline(piece.lines, block)
         return
-    argument = fence["info"].strip()[directive.end() :].strip()
-    if directive["name"] == "glue:figure":
-        yield Mark("{glue:figure}", argument, piece.line, block, figure=True)
+    if directive.name == "glue:figure":
+        yield Mark("{glue:figure}", directive.argument, piece.line, block, figure=True)
     elif piece.block:  # an admonition: its title
-        yield from _inline([(piece.line, argument)], block)
+        yield from _inline([(piece.line, directive.argument)], block)
 
 
 def marks(stretch: Stretch) -> list[Mark]:

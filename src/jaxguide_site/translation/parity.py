@@ -24,14 +24,11 @@ from typing import Any
 from ..page_structure import Cell, Directive, PageStructure, read
 from .report import COMMAND
 
-# Line patterns that .blocks, .headings, .labels, .marks, .stamps and
-# .copy_code still read the prose lines with; this module reads none of them.
+# The two line patterns the tools that edit a page's text use to find what
+# they rewrite (page_structure has read the page): its front matter
+# (.stamps), a code cell's fences (.copy_code).
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<body>(?:.*\n)*?)---[ \t]*(?:\n|\Z)")
-# Indented in a list item too.
 FENCE = re.compile(r"^[ \t]*(?P<mark>`{3,}|~{3,}|:{3,})[ \t]*(?P<info>.*)$")
-DIRECTIVE = re.compile(r"\{(?P<name>[^}\s]+)\}")
-HEADING = re.compile(r"^#{1,6}(?=[ \t]|$)")
-LABEL = re.compile(r"^\([^()\s]+\)(?==[ \t]*$)")
 FIGURES = frozenset({"glue:figure", "figure", "image"})  # directives counted
 
 
