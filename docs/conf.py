@@ -70,7 +70,7 @@ jaxguide_repository = repository
 # The interface text set here is in the jaxguide messages, translated per
 # language (src/jaxguide_site/locale).
 from jaxguide_site.interface_text.messages import N_, translations
-from jaxguide_site.languages import LANGUAGES_FILE, languages_of
+from jaxguide_site.languages import LANGUAGES, LANGUAGES_FILE, languages_of
 
 TITLE = N_("JAX Guide")
 SEARCH_PLACEHOLDER = N_("Search...")
@@ -182,8 +182,8 @@ html_logo = html_favicon = str(DOCS_DIR / "_static" / "jaxguide-mark.svg")
 git_last_updated_timezone = "UTC"
 # A page's date is its own file's: not the shared data every page depends on
 # (the glossary and search synonyms feed each page's search keywords) nor,
-# for a Korean page, its English source (read for the section anchors).
-git_exclude_patterns = ["**/_data/*", "**/en/*.md", "**/ko/*.md"]
+# for a translation, its source (read for the section anchors).
+git_exclude_patterns = ["**/_data/*", *(f"**/{code}/*.md" for code in LANGUAGES)]
 suppress_warnings = ["git.too_shallow"]
 html_theme_options = {
     "show_toc_level": 2,
