@@ -163,7 +163,7 @@ def _facts_table(
 
 
 def render_record(
-    found: GpuRecord, measurement: Measurement, language: str, date_form: str
+    found: GpuRecord, measurement: Measurement, language: str, date_form: str | None
 ) -> list[nodes.Node]:
     """The measurement's tables and facts, under a label saying what made them."""
     text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
@@ -251,7 +251,7 @@ class GpuRecordDirective(SphinxDirective):
         found = newest_holding(records, name)
         if found is None:
             return render_missing(language)
-        date_form = self.config.html_last_updated_fmt or "%Y-%m-%d"
+        date_form = self.config.html_last_updated_fmt
         return render_record(*found, language, date_form)
 
 

@@ -58,7 +58,7 @@ class TranslationStatus(SphinxDirective):
             if path.is_file():
                 self.env.note_dependency(str(path))
         lang = self.config.language
-        form = self.config.html_last_updated_fmt or "%Y-%m-%d"
+        form = self.config.html_last_updated_fmt
         rows = []
         for page in check(docs).pages:
             name: nodes.Node = nodes.literal(text=page.name)
