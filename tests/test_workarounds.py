@@ -241,6 +241,34 @@ def test_myst_nb_creates_its_client_through_its_module_global() -> None:
     assert parameters[:4] == ["notebook", "path", "nb_config", "logger"]
 
 
+def test_page_kernels_listen_on_unix_sockets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """execution/kernels.py replaces jupyter-cache's ``executenb``: the
+    notebooks myst-nb executes (through ``single_nb_execution``, which looks
+    that global up on each call) must get kernels on the ipc transport, which
+    no other reader's kernel can take (a TCP port can be)."""
+    import nbformat  # noqa: PLC0415
+    from jupyter_cache.executors import utils  # noqa: PLC0415
+
+    from jaxguide_site.execution.kernels import use_unix_sockets  # noqa: PLC0415
+
+    monkeypatch.setattr(utils, "executenb", utils.executenb)  # restored afterwards
+    use_unix_sockets()
+    source = (
+        "from ipykernel.connect import get_connection_info\n"
+        "print(get_connection_info(unpack=True)['transport'])"
+    )
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    result = utils.single_nb_execution(
+        notebook, cwd=None, timeout=120, allow_errors=False
+    )
+    assert result.err is None, result.exc_string
+    assert notebook.cells[0].outputs[0]["text"] == "ipc\n", (
+        "the page kernel does not listen on Unix sockets: parallel readers can "
+        "race for its TCP ports again (see execution/kernels.py)"
+    )
+
+
 def test_myst_nb_keeps_its_state_where_the_site_reads_it() -> None:
     """env.mystnb_config and env.myst_config set at builder-inited (default
     priority: execution/cache.py runs at 600), execution results in

@@ -1,5 +1,6 @@
 """Executing the pages: the shared execution cache (created before the
-parallel readers start, trimmed after them), measuring pages executed with
+parallel readers start, trimmed after them), kernels on Unix sockets (no
+port race between readers), measuring pages executed with
 no other page executing, one warning per failed cell, the
 per-build execution report, incremental builds that check again the
 references into a re-read page, and prose-only
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..extension import PARALLEL_SAFE
-from . import cache, failures, measuring, preview, referrers, report
+from . import cache, failures, kernels, measuring, preview, referrers, report
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     cache.setup(app)
+    kernels.setup(app)
     measuring.setup(app)
     failures.setup(app)
     report.setup(app)
