@@ -241,11 +241,15 @@ def test_myst_nb_creates_its_client_through_its_module_global() -> None:
     assert parameters[:4] == ["notebook", "path", "nb_config", "logger"]
 
 
-def test_page_kernels_listen_on_unix_sockets(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_page_kernels_listen_on_unix_sockets_of_their_own(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """execution/kernels.py replaces jupyter-cache's ``executenb``: the
     notebooks myst-nb executes (through ``single_nb_execution``, which looks
     that global up on each call) must get kernels on the ipc transport, which
-    no other reader's kernel can take (a TCP port can be)."""
+    no other reader's kernel can take (a TCP port can be), each under a
+    socket name of its own (jupyter_client's default is the same relative
+    name for every kernel of a folder), removed when the kernel stops."""
     import nbformat  # noqa: PLC0415
     from jupyter_cache.executors import utils  # noqa: PLC0415
 
@@ -255,18 +259,31 @@ def test_page_kernels_listen_on_unix_sockets(monkeypatch: pytest.MonkeyPatch) ->
     use_unix_sockets()
     source = (
         "from ipykernel.connect import get_connection_info\n"
-        "print(get_connection_info(unpack=True)['transport'])"
+        "info = get_connection_info(unpack=True)\n"
+        "print(info['transport'], info['ip'])"
     )
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    result = utils.single_nb_execution(
-        notebook, cwd=None, timeout=120, allow_errors=False
-    )
-    assert result.err is None, result.exc_string
-    assert notebook.cells[0].outputs[0]["text"] == "ipc\n", (
-        "the page kernel does not listen on Unix sockets: parallel readers can "
-        "race for its TCP ports again (see execution/kernels.py)"
-    )
+    seen = []
+    for _ in range(2):  # two pages of one folder
+        cell = nbformat.v4.new_code_cell(source)
+        notebook = nbformat.v4.new_notebook(cells=[cell])
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+        }
+        result = utils.single_nb_execution(
+            notebook, cwd=str(tmp_path), timeout=120, allow_errors=False
+        )
+        assert result.err is None, result.exc_string
+        transport, ip = cell.outputs[0]["text"].split()
+        assert transport == "ipc", (
+            "the page kernel does not listen on Unix sockets: parallel readers "
+            "can race for its TCP ports again (see execution/kernels.py)"
+        )
+        seen.append(Path(ip))
+    assert all(ip.is_absolute() for ip in seen), seen
+    assert seen[0] != seen[1], "two kernels would share their socket files"
+    left = [path for ip in seen for path in ip.parent.glob(ip.name + "-*")]
+    assert not left, f"socket files left after the kernels stopped: {left}"
 
 
 def test_myst_nb_keeps_its_state_where_the_site_reads_it() -> None:

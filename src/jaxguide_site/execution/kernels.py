@@ -6,8 +6,8 @@ them again a second or two later, when it has started. The parallel readers
 of a build start kernels at the same moment, so another reader's kernel can
 take a port in that gap, and the page fails with ``zmq.error.ZMQError:
 Address already in use`` (seen once in three clean-clone test runs). With the
-``ipc`` transport each kernel's sockets are files named after its own
-connection file, which no other kernel can take.
+``ipc`` transport each kernel's sockets are files under a name drawn for that
+kernel alone, which no other kernel can take.
 
 myst-nb executes every notebook through jupyter-cache's
 ``single_nb_execution``, which calls nbclient's ``execute`` by its module
@@ -19,7 +19,10 @@ workarounds.toml.
 from __future__ import annotations
 
 import sys
+import tempfile
+import uuid
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jupyter_cache.executors.utils as jupyter_cache_executors
@@ -37,6 +40,13 @@ class UnixSocketKernelManager(AsyncKernelManager):
     @default("transport")
     def _default_transport(self) -> str:
         return "ipc"
+
+    @default("ip")
+    def _default_ip(self) -> str:
+        # jupyter_client's default is "kernel-ipc" in the working directory
+        # when it is asked before the connection file is named, which it is:
+        # every kernel of a folder would share one set of socket files.
+        return str(Path(tempfile.gettempdir()) / f"jaxguide-kernel-{uuid.uuid4().hex}")
 
 
 def use_unix_sockets() -> None:
