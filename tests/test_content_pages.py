@@ -171,11 +171,12 @@ def test_taught_errors_are_executed_and_shown(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_parallelism_page_ran_on_several_devices(
-    built: dict[str, Path], lang: str
+@pytest.mark.parametrize("name", ["parallelism", "collectives", "checkpointing"])
+def test_multi_device_pages_ran_on_eight_devices(
+    built: dict[str, Path], lang: str, name: str
 ) -> None:
-    html = built_page(built, lang, "parallelism")
-    assert "CpuDevice(id=7)" in html, f"{lang}/parallelism: not run on 8 CPU devices"
+    html = built_page(built, lang, name)
+    assert "CpuDevice(id=7)" in html, f"{lang}/{name}: not run on 8 CPU devices"
 
 
 def test_no_page_code_needs_the_build_toolchain() -> None:
