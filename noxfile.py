@@ -203,9 +203,9 @@ def run_site_tests(session: nox.Session) -> None:
 def notebooks(session: nox.Session) -> None:
     """Run every downloaded notebook of the built site where a reader would.
 
-    The environment has jaxguide (with JAX, NumPy, matplotlib, Optax),
-    ipykernel and nbclient, and nothing of the Sphinx toolchain; the test
-    executes each .ipynb of one language (`-- ko` for Korean; English by
+    The environment has jaxguide (with JAX, NumPy, matplotlib, Optax,
+    Orbax), ipykernel, nbclient and pytest-xdist, and nothing of the Sphinx
+    toolchain; the test executes each .ipynb of one language, side by side, (`-- ko` for Korean; English by
     default: the code cells are the same) top to bottom, Colab setup cell
     included. Needs a built site (`nox -s docs`).
     """
@@ -219,6 +219,9 @@ def notebooks(session: nox.Session) -> None:
         "-p",
         "no:cacheprovider",
         str(ROOT / "tests" / "reader"),
+        # Side by side: the slowest session after the site's, on few cores.
+        "-n",
+        "auto",
         *args,
         env={"JAXGUIDE_NOTEBOOK_LANG": lang},
     )

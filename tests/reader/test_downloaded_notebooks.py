@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import tempfile
+import uuid
 from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -53,8 +56,14 @@ def test_the_site_has_notebooks() -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
+    # The notebooks run side by side (pytest-xdist): each kernel gets Unix
+    # sockets of its own, since two kernels started at once can take the same
+    # TCP port (jaxguide_site/execution/kernels.py explains the race).
+    sockets = Path(tempfile.gettempdir()) / f"jaxguide-notebook-{uuid.uuid4().hex}"
+    kernel = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(sockets))
     client = NotebookClient(
         notebook,
+        km=kernel,
         timeout=600,
         kernel_name="python3",
         resources={"metadata": {"path": str(tmp_path)}},
