@@ -15,18 +15,24 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import tempfile
-import uuid
 from pathlib import Path
 
 import nbformat
 import pytest
-from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
-from traitlets import default
 
 REPO = Path(__file__).resolve().parents[2]
+# Kernels on Unix sockets of their own, as the build's: the notebooks run side
+# by side (pytest-xdist), and kernels started at once can take the same TCP
+# port. The site's tooling is not installed here, so its module is loaded from
+# its file; it needs only jupyter_client.
+_SOCKETS = REPO / "src" / "jaxguide_site" / "execution" / "kernel_sockets.py"
+_spec = importlib.util.spec_from_file_location("kernel_sockets", _SOCKETS)
+assert _spec is not None, _SOCKETS
+assert _spec.loader is not None, _SOCKETS
+kernel_sockets = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kernel_sockets)
 LANG = os.environ.get("JAXGUIDE_NOTEBOOK_LANG", "en")
 BUILT = REPO / "build" / "sphinx" / LANG / "html"
 NOTEBOOKS = sorted(BUILT.glob("*.ipynb"))
@@ -38,21 +44,6 @@ TOOLCHAIN = ("sphinx", "myst_nb", "myst_parser", "jupyter_cache", "docutils")
 # checks those directions, and `nox -s benchmark -- verdict_stability`
 # reports how often they hold under load.
 SPEED_VERDICT = "UnexpectedVerdict"
-
-
-class UnixSocketKernelManager(AsyncKernelManager):
-    """Kernels on Unix sockets of their own: the notebooks run side by side
-    (pytest-xdist), and two kernels started at once can take the same TCP
-    port. The build's kernels do the same (jaxguide_site/execution/kernels.py,
-    which explains the race; the site's tooling is not installed here)."""
-
-    @default("transport")
-    def _default_transport(self) -> str:
-        return "ipc"
-
-    @default("ip")
-    def _default_ip(self) -> str:
-        return str(Path(tempfile.gettempdir()) / f"jaxguide-kernel-{uuid.uuid4().hex}")
 
 
 def test_this_environment_is_a_readers() -> None:
@@ -74,7 +65,7 @@ def test_notebook_runs_top_to_bottom(path: Path, tmp_path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
     client = NotebookClient(
         notebook,
-        kernel_manager_class=UnixSocketKernelManager,
+        kernel_manager_class=kernel_sockets.UnixSocketKernelManager,
         timeout=600,
         kernel_name="python3",
         resources={"metadata": {"path": str(tmp_path)}},

@@ -12,41 +12,23 @@ kernel alone, which no other kernel can take.
 myst-nb executes every notebook through jupyter-cache's
 ``single_nb_execution``, which calls nbclient's ``execute`` by its module
 global ``executenb``; that global is replaced with one that gives nbclient a
-kernel manager whose transport defaults to ``ipc``. Listed in
-workarounds.toml.
+kernel manager whose transport defaults to ``ipc``
+(:mod:`.kernel_sockets`). Listed in workarounds.toml.
 """
 
 from __future__ import annotations
 
 import sys
-import tempfile
-import uuid
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jupyter_cache.executors.utils as jupyter_cache_executors
 import nbclient
-from jupyter_client.manager import AsyncKernelManager
-from traitlets import default
+
+from .kernel_sockets import UnixSocketKernelManager
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-
-class UnixSocketKernelManager(AsyncKernelManager):
-    """A kernel manager whose kernels listen on Unix sockets (``ipc``)."""
-
-    @default("transport")
-    def _default_transport(self) -> str:
-        return "ipc"
-
-    @default("ip")
-    def _default_ip(self) -> str:
-        # jupyter_client's default is "kernel-ipc" in the working directory
-        # when it is asked before the connection file is named, which it is:
-        # every kernel of a folder would share one set of socket files.
-        return str(Path(tempfile.gettempdir()) / f"jaxguide-kernel-{uuid.uuid4().hex}")
 
 
 def use_unix_sockets() -> None:
