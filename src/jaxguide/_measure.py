@@ -77,11 +77,14 @@ def _calibrate(
 
     As timeit's ``autorange``: one call can be slowed by a pause of the
     machine, so the count grows until a real round of that many calls lasts
-    ``target_time``.
+    ``target_time``; a single call that lasts that long is timed twice
+    before the rounds are cut to one call each.
     """
     n = 1
     while True:
         elapsed = _run(call, wait, n)
+        if n == 1 and elapsed >= target_time:  # a pause, or a long call? again
+            elapsed = min(elapsed, _run(call, wait, 1))
         if elapsed >= target_time or n >= _MAX_NUMBER:
             return n
         estimate = math.ceil(n * target_time / max(elapsed, 1e-9))
@@ -136,13 +139,12 @@ def prepare(
         _wait(result)  # start the rounds with an idle device
 
     wait: Callable[[object], None] = _wait if block else _KeepLast()
-    last = math.nan
     for _ in range(warmup):
-        last = _run(call, wait, 1)
+        _run(call, wait, 1)
     if number is None and not block:
         number = 1
-    elif number is None:  # a warm call already as long as a round: 1 call
-        number = 1 if last >= target_time else _calibrate(call, wait, target_time)
+    elif number is None:  # checked on whole rounds: one slow warm-up decides nothing
+        number = _calibrate(call, wait, target_time)
     return Prepared(label, call, wait, first_call, number, block)
 
 

@@ -9,13 +9,20 @@ median with at least 95 % probability (the sign test's interval, which
 assumes nothing about how the noise is distributed).
 
 A difference is **resolved** when that whole interval lies beyond
-:data:`RESOLUTION` (5 %) on one side of 1. A ratio whose interval reaches
-into that band is reported as a difference this machine could not resolve,
-and no sentence may explain it. The 5 % band keeps a few per cent of
-systematic drift, which interleaving cannot remove, from being called a
-difference. The rule borrows from pyperf's "not significant" and Google
-Benchmark's U test, both of which refuse to rank timings whose spread
-overlaps.
+:data:`RESOLUTION` (5 %) on one side of 1, and **similar** when it lies
+inside that band; an interval that crosses the band's edge leaves the run
+unable to rank the two, and no sentence may explain such a difference. The
+5 % band keeps a few per cent of systematic drift, which interleaving cannot
+remove, from being called a difference. pyperf and Google Benchmark decide
+the same question with significance tests (pyperf's ``compare_to`` a
+t-test, Google Benchmark's ``compare.py`` a Mann-Whitney U test); the sign
+test's interval asks less of the noise and gives a size with the answer.
+
+That interval describes **one run**: rounds of a few milliseconds in one
+process. Another process, memory layout or load moves a ratio further than
+that (see :mod:`jaxguide.records`), so a page states sizes from the record
+of many runs (:meth:`Ratio.with_record`, which :func:`jaxguide.glue` applies
+by the ratio's name) and shows its own run's value beside them.
 """
 
 from __future__ import annotations
@@ -24,13 +31,15 @@ import html
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ._render import CSS_CLASS
+from .records import Recorded
 
 __all__ = [
     "CONFIDENCE",
+    "EXPECT_MARGIN",
     "MIN_ROUNDS",
     "RESOLUTION",
     "Ratio",
@@ -46,8 +55,12 @@ RESOLUTION = 1.05
 #: The fewest rounds whose extremes cover the median at 95 %.
 MIN_ROUNDS = 6
 
-#: What a ratio says, one candidate slower or faster beyond the noise, or neither.
-Verdict = Literal["slower", "faster", "unresolved"]
+#: The least factor, over every recorded run, of a direction a page enforces.
+EXPECT_MARGIN = 1.25
+
+#: What one run's ratio says: one candidate slower or faster beyond the
+#: noise, the two within 5 %, or a run too noisy to rank them.
+Verdict = Literal["slower", "faster", "similar", "unresolved"]
 
 
 def median_interval(
@@ -116,6 +129,9 @@ class Ratio:
         high: Upper end of that interval.
         coverage: Probability that the interval covers the median (>= 95 %).
         rounds: Rounds measured.
+        expected: The direction :meth:`expect` was asked for, if any.
+        record: The same ratio's recorded runs, whose range the words state
+            (:meth:`with_record`), if any.
     """
 
     label: str
@@ -125,6 +141,8 @@ class Ratio:
     high: float
     coverage: float
     rounds: int
+    expected: Verdict | None = None
+    record: Recorded | None = None
 
     @classmethod
     def of(
@@ -193,69 +211,84 @@ class Ratio:
     @property
     def verdict(self) -> Verdict:
         """``"slower"`` or ``"faster"`` when the whole interval lies beyond
-        :data:`RESOLUTION`, else ``"unresolved"``."""
+        :data:`RESOLUTION`; ``"similar"`` when it lies inside the band
+        (the two differ by less than 5 %); else ``"unresolved"``."""
         if self.low >= RESOLUTION:
             return "slower"
         if self.high <= 1 / RESOLUTION:
             return "faster"
+        if self.low >= 1 / RESOLUTION and self.high <= RESOLUTION:
+            return "similar"
         return "unresolved"
 
     @property
     def resolved(self) -> bool:
-        """Whether the two differ beyond the noise (see :attr:`verdict`)."""
-        return self.verdict != "unresolved"
+        """Whether this run ranks the two beyond the noise (see :attr:`verdict`)."""
+        return self.verdict in {"slower", "faster"}
 
-    def expect(self, verdict: Verdict) -> Ratio:
-        """Return this ratio if its verdict is ``verdict``, else raise.
+    def expect(self, verdict: Literal["slower", "faster"]) -> Ratio:
+        """This ratio, marked as the lesson ``verdict``; raise where this run
+        measured the opposite.
 
         A page whose lesson is a direction (a Python loop is slower than
-        ``scan``) calls this, so that a build where the direction did not hold
+        ``scan``) calls this, so that a build where the direction reversed
         fails, naming the page, instead of printing prose that the table
-        contradicts.
+        contradicts. A run too noisy to rank the two (a busy machine) does
+        not fail. When the page glues the ratio (:func:`jaxguide.glue`),
+        the record must show the direction in every recorded run, with a
+        margin of :data:`EXPECT_MARGIN`: a lesson that holds only sometimes
+        is not one a build can enforce.
 
         Raises:
             UnexpectedVerdict: An ``AssertionError`` naming both candidates,
                 the measured ratio and its interval.
+            ValueError: If ``verdict`` is not a direction.
         """
-        if self.verdict != verdict:
+        if verdict not in {"slower", "faster"}:
+            msg = f"expect() guards a direction, 'slower' or 'faster'; got {verdict!r}"
+            raise ValueError(msg)
+        opposite = "faster" if verdict == "slower" else "slower"
+        wrong_side = self.value <= 1 if verdict == "slower" else self.value >= 1
+        if self.verdict == opposite or wrong_side:
             msg = (
-                f"expected {self.label!r} to be {verdict} than {self.reference!r} "
-                f"beyond the noise, but measured: {self}. The lesson the page "
-                "draws from this measurement did not hold on this machine: "
-                "re-run it with nothing else running, or make the gap larger."
+                f"expected {self.label!r} to be {verdict} than {self.reference!r}, "
+                f"but this run measured the opposite: {self}. The lesson the "
+                "page draws from this measurement reversed on this machine."
             )
             raise UnexpectedVerdict(msg)
-        return self
+        return replace(self, expected=verdict)
+
+    def with_record(self, record: Recorded | None) -> Ratio:
+        """This ratio, stating sizes from ``record`` (the same ratio's
+        recorded runs) instead of this run's rounds.
+
+        Raises:
+            UnexpectedVerdict: If the ratio was :meth:`expect`-ed and the
+                record does not show that direction in every run, by at
+                least :data:`EXPECT_MARGIN`.
+        """
+        if record is None:
+            return self
+        if self.expected is not None:
+            low, high = record.range
+            margin = low if self.expected == "slower" else 1 / high
+            if margin < EXPECT_MARGIN:
+                msg = (
+                    f"{record.name}: the page expects {self.label!r} to be "
+                    f"{self.expected} than {self.reference!r}, but over "
+                    f"{record.runs} recorded runs a rerun lands in "
+                    f"{low:.2f}–{high:.2f}×, not beyond {EXPECT_MARGIN}× on one "
+                    "side: drop the expect() or make the gap larger."
+                )
+                raise UnexpectedVerdict(msg)
+        return replace(self, record=record)
 
     def _words(self, code: str, lang: Literal["en", "ko"]) -> str:
         """The clause in ``lang``; ``code`` formats a label (backticks, <code>)."""
         a, b = code.format(self.label), code.format(self.reference)
-        if self.verdict == "slower":
-            factor, low, high = self.value, self.low, self.high
-        else:
-            factor, low, high = 1 / self.value, 1 / self.high, 1 / self.low
-        span = f"{_factor(low)}–{_factor(high)}"
-        if lang == "ko":
-            interval = f"95% 구간 {span}배"
-            if self.verdict == "slower":
-                return (
-                    f"{a} 쪽이 {b}보다 {_factor(factor)}배 오래 걸렸습니다({interval})"
-                )
-            if self.verdict == "faster":
-                return f"{a} 쪽이 {b}보다 {_factor(factor)}배 빨랐습니다({interval})"
-            return (
-                f"{a}, {b} 두 쪽의 시간은 이 컴퓨터로 구별할 수 없었습니다"
-                f"(비율 {self.value:.2f}배, 95% 구간 {self.low:.2f}–{self.high:.2f}배)"
-            )
-        interval = f"95 % interval {span}×"
-        if self.verdict == "slower":
-            return f"{a} took {_factor(factor)}× as long as {b} ({interval})"
-        if self.verdict == "faster":
-            return f"{a} ran {_factor(factor)}× as fast as {b} ({interval})"
-        return (
-            f"{a} and {b} took times this machine could not tell apart (ratio "
-            f"{self.value:.2f}×, 95 % interval {self.low:.2f}–{self.high:.2f}×)"
-        )
+        if self.record is not None:
+            return _recorded_words(self.record, self.value, a, b, lang)
+        return _run_words(self, a, b, lang)
 
     def __str__(self) -> str:
         return self._words("'{}'", "en")
@@ -269,14 +302,8 @@ class Ratio:
     def _repr_html_(self) -> str:
         """Both languages, as the site's tables carry them: the stylesheet
         shows the page's language; elsewhere ``hidden`` leaves the English."""
-        escaped = Ratio(
-            html.escape(self.label),
-            html.escape(self.reference),
-            self.value,
-            self.low,
-            self.high,
-            self.coverage,
-            self.rounds,
+        escaped = replace(
+            self, label=html.escape(self.label), reference=html.escape(self.reference)
         )
         code = "<code>{}</code>"
         return (
@@ -284,3 +311,100 @@ class Ratio:
             f'<span lang="en">{escaped._words(code, "en")}</span>'
             f'<span lang="ko" hidden>{escaped._words(code, "ko")}</span></span>'
         )
+
+
+def _outward(low: float, high: float) -> str:
+    """A range rounded outward to two significant digits: ``8.4–15``.
+
+    >>> _outward(8.46, 14.2), _outward(0.912, 1.31)
+    ('8.4–15', '0.91–1.4')
+    """
+
+    def rounded(value: float, up: bool) -> float:
+        scale = 10.0 ** (math.floor(math.log10(value)) - 1)
+        steps = value / scale
+        return (math.ceil(steps - 1e-9) if up else math.floor(steps + 1e-9)) * scale
+
+    def shown(value: float) -> str:
+        return f"{value:.2g}" if value < 100 else f"{value:.0f}"
+
+    return f"{shown(rounded(low, False))}–{shown(rounded(high, True))}"
+
+
+def _recorded_words(
+    record: Recorded, this_run: float, a: str, b: str, lang: Literal["en", "ko"]
+) -> str:
+    """The record's range for ``a`` against ``b``, and this run's value."""
+    low, high = record.range
+    verdict = record.verdict(RESOLUTION)
+    if verdict == "faster":
+        span, run = _outward(1 / high, 1 / low), _factor(1 / this_run)
+    else:
+        span, run = _outward(low, high), _factor(this_run)
+    if lang == "ko":
+        machine = record.machine.replace("-core", "코어")
+        where = (
+            f"{machine}에서 유휴·부하 상태로 {record.runs}번 실행해 얻은, "
+            f"다시 실행하면 들어오는 범위입니다. 이번 실행은 {run}배"
+        )
+        return {
+            "slower": f"{a} 쪽이 {b}보다 {span}배 오래 걸렸습니다({where})",
+            "faster": f"{a} 쪽이 {b}보다 {span}배 빨랐습니다({where})",
+            "similar": f"{a}, {b} 두 쪽의 시간 차이는 5% 이내였습니다({span}배, {where})",
+            "varies": (
+                f"{a} 쪽의 시간은 {b}의 {span}배로, 어느 쪽이 빠른지가 실행마다 "
+                f"달랐습니다({where})"
+            ),
+        }[verdict]
+    where = (
+        f"where a rerun lands, from {record.runs} runs on a {record.machine}, "
+        f"idle and busy; this run: {run}×"
+    )
+    return {
+        "slower": f"{a} took {span}× as long as {b} ({where})",
+        "faster": f"{a} ran {span}× as fast as {b} ({where})",
+        "similar": f"{a} and {b} took times within 5 % of each other ({span}×, {where})",
+        "varies": (
+            f"{a} took {span}× the time of {b}: which one is faster changed "
+            f"from run to run ({where})"
+        ),
+    }[verdict]
+
+
+def _run_words(ratio: Ratio, a: str, b: str, lang: Literal["en", "ko"]) -> str:
+    """This run's verdict, with the interval of its rounds."""
+    verdict = ratio.verdict
+    if verdict == "faster":
+        factor, low, high = 1 / ratio.value, 1 / ratio.high, 1 / ratio.low
+    else:
+        factor, low, high = ratio.value, ratio.low, ratio.high
+    if verdict in {"slower", "faster"}:
+        span = f"{_factor(low)}–{_factor(high)}"
+    else:
+        span = f"{low:.2f}–{high:.2f}"
+    if lang == "ko":
+        rounds = f"라운드의 95% 구간 {span}배"
+        return {
+            "slower": f"이번 실행에서 {a} 쪽이 {b}보다 {_factor(factor)}배 오래 걸렸습니다({rounds})",
+            "faster": f"이번 실행에서 {a} 쪽이 {b}보다 {_factor(factor)}배 빨랐습니다({rounds})",
+            "similar": (
+                f"이번 실행에서 {a}, {b} 두 쪽의 시간 차이는 5% 미만이었습니다"
+                f"(비율 {factor:.2f}배, {rounds})"
+            ),
+            "unresolved": (
+                f"이번 실행으로는 {a}, {b} 중 어느 쪽이 빠른지 가릴 수 없었습니다"
+                f"(비율 {factor:.2f}배, {rounds})"
+            ),
+        }[verdict]
+    rounds = f"95 % interval of its rounds {span}×"
+    return {
+        "slower": f"{a} took {_factor(factor)}× as long as {b} in this run ({rounds})",
+        "faster": f"{a} ran {_factor(factor)}× as fast as {b} in this run ({rounds})",
+        "similar": (
+            f"{a} and {b} differed by less than 5 % in this run "
+            f"(ratio {factor:.2f}×, {rounds})"
+        ),
+        "unresolved": (
+            f"this run could not rank {a} and {b} (ratio {factor:.2f}×, {rounds})"
+        ),
+    }[verdict]

@@ -21,8 +21,21 @@ def glue(name: str, value: object, *, display: bool = False) -> None:
     ``glue`` does; without myst-nb, show ``value`` if ``display``, else do
     nothing.
 
+    A :class:`~jaxguide.ratios.Ratio` states its size from the record of
+    the ratio glued under the same name (:mod:`jaxguide.records`), where
+    there is one, and this run's value beside it.
+
+    Raises:
+        UnexpectedVerdict: If the ratio was ``expect``-ed and its record
+            does not show that direction in every run.
+
     >>> glue("answer", 42)  # outside a notebook: nothing to record or show
     """
+    from .ratios import Ratio  # noqa: PLC0415 (importing costs no JAX here)
+    from .records import recorded  # noqa: PLC0415
+
+    if isinstance(value, Ratio):
+        value = value.with_record(recorded(name))
     try:
         from myst_nb import glue as record  # noqa: PLC0415 (only where installed)
     except ImportError:

@@ -43,6 +43,14 @@ def _measured_alone() -> bool:
     return os.environ.get(MEASURED_ALONE_ENV) == "1"
 
 
+def _load_average() -> float | None:
+    """The system's load over the last minute, where the system tells it."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):  # Windows has none
+        return None
+
+
 _UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
 
 
@@ -100,8 +108,9 @@ class Timing(TableOutput):
 
     Attributes:
         label: The name shown in tables and charts.
-        first_call: Seconds taken by the first call: one run plus, for a
-            jitted function not called before, tracing and compiling.
+        first_call: Seconds taken by the first call, one sample: one run
+            plus, for a jitted function not called before on these shapes,
+            tracing and compiling.
         times: Seconds per call, one entry per round (each round is the
             mean over ``number`` back-to-back calls).
         number: Calls per round.
@@ -111,6 +120,9 @@ class Timing(TableOutput):
             (see :func:`~jaxguide.environment.environment_report`).
         alone: Whether the site's build ran this page with no other page
             executing (``False`` anywhere else, where nobody can tell).
+        load: The machine's load average over the minute before the
+            timing was made (processes running or waiting for a core; this
+            one counts), or ``None`` where the system does not tell it.
     """
 
     label: str
@@ -123,6 +135,9 @@ class Timing(TableOutput):
     )
     alone: bool = field(
         default_factory=_measured_alone, init=False, compare=False, repr=False
+    )
+    load: float | None = field(
+        default_factory=_load_average, init=False, compare=False, repr=False
     )
 
     def __post_init__(self) -> None:
@@ -191,6 +206,15 @@ class Timing(TableOutput):
                 " · ",
                 Text("no other page executing", "다른 페이지 실행 없이 측정"),
             ]
+        if self.load is not None:
+            cores = self.environment.cpu_cores
+            cells += [
+                " · ",
+                Text(
+                    f"load {self.load:.1f} on {cores} cores (1-minute average)",
+                    f"부하 {self.load:.1f}, 코어 {cores}개(1분 평균)",
+                ),
+            ]
         return cells
 
     def _table(self) -> Table:
@@ -202,7 +226,7 @@ _HEADER: list[Cell] = [
     Text("code", "코드"),
     Text("median", "중앙값"),
     Text("spread (IQR)", "사분위 범위(IQR)"),
-    Text("first call", "첫 호출"),
+    Text("first call (1 sample)", "첫 호출(1회 측정)"),
     Text("runs", "실행 횟수"),
 ]
 
@@ -297,10 +321,12 @@ class Comparison(TableOutput):
             caption += [
                 " · ",
                 Text(
-                    "speed-up: median of the per-round ratios (95 % interval); "
-                    "≈: no difference this machine can resolve",
-                    "속도 향상: 라운드별 비율의 중앙값(95% 구간), "
-                    "≈: 이 컴퓨터로 구별할 수 없는 차이",
+                    "speed-up: this run's median of the per-round ratios (95 % "
+                    "interval of its rounds: a rerun can land outside it); "
+                    "≈: within 5 %, or not ranked by this run",
+                    "속도 향상: 이번 실행의 라운드별 비율 중앙값(라운드의 95% "
+                    "구간이며, 다시 실행하면 벗어날 수 있음), "
+                    "≈: 5% 이내이거나 이번 실행으로 가릴 수 없는 차이",
                 ),
             ]
         return header, rows, caption
@@ -464,7 +490,7 @@ def compare(
         >>> result = compare({"NumPy": lambda: np.sin(x_np), "jnp": lambda: jnp.sin(x)})
         >>> [timing.label for timing in result.timings]
         ['NumPy', 'jnp']
-        >>> result.ratio("jnp").verdict in {"slower", "faster", "unresolved"}
+        >>> result.ratio("jnp").verdict in {"slower", "faster", "similar", "unresolved"}
         True
     """
     if not candidates:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import jax
 import jax.numpy as jnp
 import numpy as np
-from tests.benchmarks.verdict_stability import busy_cores
+from tests.benchmarks.timing_record import busy_cores
 
 from jaxguide import benchmark, compare, environment_report, format_duration
 
