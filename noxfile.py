@@ -14,6 +14,7 @@
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
     nox -s benchmark  # measurements that are not tests (tests/benchmarks)
+    nox -s record  # the measuring pages' ratios over many runs: the sizes they state
     nox -s bench   # the build benchmark: cold, rebuilds, floor, naive baseline
     nox -s audit   # the built site on a phone: bytes, Lighthouse, axe-core, vnu
 
@@ -307,26 +308,40 @@ MEASUREMENTS = (
     "timing_overhead",
     "timing_claims",
     "search_relevance",
-    "verdict_stability",
 )
 
 
 @nox.session
 def benchmark(session: nox.Session) -> None:
     """Measure jaxguide.benchmark's overhead, what its timings show about
-    speed (the targets the timing tests leave to it), the site's search and
-    how stable the measuring pages' conclusions are under load; print each.
+    speed (the targets the timing tests leave to it) and the site's search;
+    print each.
 
-    `nox -s benchmark -- verdict_stability --runs 5` runs one of them, with
-    its own arguments. The search report needs a built site (`nox -s docs`)
-    and Chromium; the verdict stability runs every measuring page 5 times
-    with both cores kept busy (about 30 minutes on 2 cores).
+    `nox -s benchmark -- timing_claims --runs 5` runs one of them, with its
+    own arguments. The search report needs a built site (`nox -s docs`) and
+    Chromium. The measuring pages' record is `nox -s record`.
     """
     install(session, "test")
     args = list(session.posargs)
     scripts = [args.pop(0)] if args and args[0] in MEASUREMENTS else MEASUREMENTS
     for script in scripts:
         session.run("python", "-m", f"tests.benchmarks.{script}", *args)
+
+
+@nox.session
+def record(session: nox.Session) -> None:
+    """Record the measuring pages' ratios: each page 3 times idle and 3 times
+    with every core busy, each run a fresh process (about 45 minutes on 2
+    cores, with nothing else running); writes src/jaxguide/records/<machine>.json,
+    whose ranges the pages state, and build/bench/timing-record.md, which
+    checks that a run left out lands in the others' range. Commit the record.
+
+    `-- --report src/jaxguide/records/<file>.json` reports on a record
+    without running anything; `-- docs/en/jit.md` records one page only
+    (the record then holds that page alone: merge by hand or record all).
+    """
+    install(session, "test")
+    session.run("python", "-m", "tests.benchmarks.timing_record", *session.posargs)
 
 
 @nox.session

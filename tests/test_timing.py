@@ -197,6 +197,31 @@ def test_a_pause_while_calibrating_does_not_shorten_the_rounds(
     assert timing.number == math.ceil(0.01 / call)
 
 
+def test_one_slow_warm_up_call_does_not_cut_the_rounds_to_one_call(
+    clock: FakeClock,
+) -> None:
+    # The warm-up call meets a pause (16 ms, longer than a round): before,
+    # that one call set one call per round for all the rounds.
+    call = 2**-16
+    timing = benchmark(clock.costing(2**-1, 2**-6, call), repeat=3, target_time=0.01)
+    assert timing.number == math.ceil(0.01 / call)
+
+
+def test_a_pause_on_the_first_calibration_call_is_timed_again(
+    clock: FakeClock,
+) -> None:
+    call = 2**-16
+    paused = clock.costing(2**-1, call, 2**-6, call)  # the pause: calibration's n=1
+    timing = benchmark(paused, repeat=3, target_time=0.01)
+    assert timing.number == math.ceil(0.01 / call)
+
+
+def test_a_call_longer_than_a_round_gets_rounds_of_one_call(clock: FakeClock) -> None:
+    timing = benchmark(clock.costing(2**-1, 2**-5), repeat=3, target_time=0.01)
+    assert timing.number == 1
+    assert timing.times == (2**-5,) * 3
+
+
 def test_numpy_callables_and_plain_python_results_work() -> None:
     timing = benchmark(np.dot, np.ones((20, 20)), np.ones(20), repeat=2, number=3)
     assert timing.label == "dot"
@@ -449,32 +474,65 @@ def test_a_ratio_pairs_the_rounds_and_judges_the_whole_interval() -> None:
     assert result.ratio("slow").value == pytest.approx(3.0)
     assert result.ratio("base", "slow").verdict == "faster"
     assert result.ratio("same").verdict == "unresolved"
-    assert result.ratio("close").verdict == "unresolved"  # 3 %: inside the band
+    assert result.ratio("close").verdict == "similar"  # 3 %, all inside the band
     assert result.ratio("noisy").verdict == "unresolved"  # its interval reaches 0.9
+    assert not result.ratio("close").resolved
     assert result.speedup("slow") == pytest.approx(1 / 3)
-    assert result.ratio("slow").expect("slower").resolved
-    with pytest.raises(UnexpectedVerdict, match=r"expected 'same' to be slower"):
-        result.ratio("same").expect("slower")
-    uneven = Comparison((base, rounds("short", 1.0)), "base")
+    assert result.ratio("slow").expect("slower").expected == "slower"
+    with pytest.raises(UnexpectedVerdict, match=r"expected 'base' to be slower"):
+        result.ratio("base", "slow").expect("slower")
+    uneven = Comparison((base, rounds("short", 1.0)), "base", interleaved=True)
     with pytest.raises(ValueError, match=r"'short' has 1 rounds and 'base' 7"):
         uneven.ratio("short")
+
+
+def test_timings_made_apart_are_never_paired_round_by_round() -> None:
+    # Two benchmark() calls in one Comparison (as the GPU record's dispatch
+    # table): the interval spans their rounds, it does not pair them.
+    slow = rounds("slow", 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 3.0)
+    fast = rounds("fast", 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.5)
+    apart = Comparison((fast, slow), "fast").ratio("slow")
+    assert (apart.low, apart.high) == (pytest.approx(2.0 / 1.5), pytest.approx(3.0))
+    paired = Comparison((fast, slow), "fast", interleaved=True).ratio("slow")
+    assert (paired.low, paired.high) == (2.0, 2.0)
+
+
+def test_expect_fails_where_a_run_reversed_not_where_it_was_too_noisy() -> None:
+    busy = Ratio("loop", "scan", 2.5, 0.12, 21.9, 0.96, 15)  # issue 44's busy run
+    assert busy.verdict == "unresolved"
+    assert busy.expect("slower").expected == "slower"  # no failed build for load
+    reversed_run = Ratio("loop", "scan", 0.76, 0.73, 0.97, 0.96, 15)
+    with pytest.raises(UnexpectedVerdict, match="measured the opposite"):
+        reversed_run.expect("slower")
+    wrong_side = Ratio("loop", "scan", 0.98, 0.5, 3.0, 0.96, 15)  # median below 1
+    with pytest.raises(UnexpectedVerdict):
+        wrong_side.expect("slower")
+    with pytest.raises(ValueError, match="guards a direction"):
+        busy.expect("similar")  # type: ignore[arg-type]
 
 
 def test_a_ratio_speaks_both_languages_from_its_verdict() -> None:
     slower = Ratio("loop", "scan", 27.3, 25.0, 30.2, 0.96, 15)
     faster = Ratio("jit", "eager", 0.31, 0.29, 0.33, 0.96, 15)
     unresolved = Ratio("a", "b", 0.98, 0.9, 1.1, 0.96, 15)
-    assert str(slower) == "'loop' took 27× as long as 'scan' (95 % interval 25–30×)"
-    assert str(faster) == "'jit' ran 3.2× as fast as 'eager' (95 % interval 3.0–3.4×)"
-    assert "could not tell apart (ratio 0.98×, 95 % interval 0.90–1.10×)" in str(
-        unresolved
+    similar = Ratio("a", "b", 1.03, 1.01, 1.04, 0.96, 15)
+    assert str(slower) == (
+        "'loop' took 27× as long as 'scan' in this run "
+        "(95 % interval of its rounds 25–30×)"
     )
+    assert str(faster) == (
+        "'jit' ran 3.2× as fast as 'eager' in this run "
+        "(95 % interval of its rounds 3.0–3.4×)"
+    )
+    assert str(unresolved).startswith("this run could not rank 'a' and 'b' (ratio 0.98×")
+    assert str(similar).startswith("'a' and 'b' differed by less than 5 % in this run")
     html = faster._repr_html_()
     assert html.startswith('<span class="jaxguide-output jaxguide-verdict">')
     assert "<code>jit</code> 쪽이 <code>eager</code>보다 3.2배 빨랐습니다" in html
     assert '<span lang="ko" hidden>' in html
     assert "오래 걸렸습니다" in slower._repr_html_()
-    assert "구별할 수 없었습니다" in unresolved._repr_html_()
+    assert "가릴 수 없었습니다" in unresolved._repr_html_()
+    assert "5% 미만" in similar._repr_html_()
     assert "`jit` ran 3.2× as fast as `eager`" in faster._repr_markdown_()
     assert repr(faster) == str(faster)  # what a notebook shows as text
     escaped = Ratio("<b>", "b", 2.0, 1.9, 2.1, 0.96, 15)._repr_html_()
@@ -489,7 +547,13 @@ def test_the_caption_says_how_the_table_was_measured(
     text = str(shared)
     assert "6 rounds, candidates interleaved" in text
     assert "no other page executing" not in text
-    assert "median of the per-round ratios (95 % interval)" in text
+    assert "this run's median of the per-round ratios" in text
+    assert "a rerun can land outside it" in text
+    assert "first call (1 sample)" in text
+    load = shared.timings[0].load
+    assert load is not None
+    assert f"load {load:.1f} on " in text
+    assert "부하 " in shared._repr_html_()
     monkeypatch.setenv(MEASURED_ALONE_ENV, "1")
     alone = compare({"a": np.sin, "b": np.cos}, 1.0, repeat=6)
     assert "no other page executing" in str(alone)

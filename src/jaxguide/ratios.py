@@ -344,8 +344,8 @@ def _recorded_words(
     if lang == "ko":
         machine = record.machine.replace("-core", "코어")
         where = (
-            f"{machine}에서 유휴·부하 상태로 {record.runs}번 실행해 얻은, "
-            f"다시 실행하면 들어오는 범위입니다. 이번 실행은 {run}배"
+            f"{machine}에서 유휴·부하 상태로 {record.runs}번 실행한 기록의 "
+            f"재실행 예상 범위, 이번 실행 {run}배"
         )
         return {
             "slower": f"{a} 쪽이 {b}보다 {span}배 오래 걸렸습니다({where})",

@@ -158,9 +158,10 @@ def _load(folder: Path) -> dict[str, Recorded]:
     return {name: entry for name, (_, entry) in found.items()}
 
 
-def recorded(name: str, folder: Path = RECORDS) -> Recorded | None:
-    """The recorded runs of the ratio glued as ``name``, or ``None`` where
-    no record has it (a new measurement) or a record is being made."""
+def recorded(name: str, folder: Path | None = None) -> Recorded | None:
+    """The recorded runs of the ratio glued as ``name`` (in the records of
+    ``folder``, by default :data:`RECORDS`), or ``None`` where no record has
+    it (a new measurement) or a record is being made."""
     if os.environ.get(RECORDING_ENV) == "1":
         return None
-    return _load(folder).get(name)
+    return _load(RECORDS if folder is None else folder).get(name)

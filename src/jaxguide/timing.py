@@ -272,13 +272,18 @@ class Comparison(TableOutput):
 
     def ratio(self, label: str, reference: str | None = None) -> Ratio:
         """How long ``label`` took against ``reference`` (the baseline by
-        default), round by round, with its interval and verdict.
+        default), with its interval and verdict: round by round where the
+        rounds were interleaved (:func:`compare`), else from the two sets of
+        rounds apart (:meth:`Timing.ratio_to`), which cannot be paired.
 
         Raises:
             KeyError: If either label is not a timing of this comparison.
-            ValueError: With fewer than 6 rounds, which cannot bound a ratio.
+            ValueError: With too few rounds to bound a ratio (6 interleaved,
+                7 each apart).
         """
         reference = self.baseline if reference is None else reference
+        if not self.interleaved:
+            return self[label].ratio_to(self[reference])
         return Ratio.of(label, self[label].times, reference, self[reference].times)
 
     def speedup(self, label: str) -> float:

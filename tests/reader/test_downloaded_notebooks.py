@@ -38,11 +38,11 @@ BUILT = REPO / "build" / "sphinx" / LANG / "html"
 NOTEBOOKS = sorted(BUILT.glob("*.ipynb"))
 TOOLCHAIN = ("sphinx", "myst_nb", "myst_parser", "jupyter_cache", "docutils")
 # A cell that holds a measurement to the direction its page teaches
-# (``ratio.expect("faster")``) raises this where the machine is too busy to
-# resolve it: whether it holds depends on elapsed time, not on what the
-# reader's environment can run. It is printed, not failed; the site's build
-# checks those directions, and `nox -s benchmark -- verdict_stability`
-# reports how often they hold under load.
+# (``ratio.expect("faster")``) raises this where a run measured the opposite:
+# whether it holds depends on the machine, not on what the reader's
+# environment can run. It is printed, not failed; the site's build checks
+# those directions, and `nox -s record` reports whether they held in every
+# recorded run, idle and busy.
 SPEED_VERDICT = "UnexpectedVerdict"
 
 
