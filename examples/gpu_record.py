@@ -2,7 +2,7 @@
 
 The pages execute on the CPU that builds the site; what they say of a GPU
 comes from a record this program writes, which the pages show with the
-gpu-record directive (src/jaxguide_site/gpu_records.py), labelled with the
+gpu-record directive (src/jaxguide_site/gpu_records/), labelled with the
 device, driver, JAX version and date. On a machine with an NVIDIA GPU and
 JAX's CUDA build, from the root of the repository:
 
@@ -10,7 +10,12 @@ JAX's CUDA build, from the root of the repository:
 
 writes docs/_data/gpu_records/<date>-<device>.json: for every table the raw
 seconds of each round, the calls per round and the first call, and the values
-of the observations. Measurements (page; the name a page's directive uses):
+of the observations; the files of this repository the run executed (this
+program, benchmark.py, _cli.py and the jaxguide package) with one sha256 over
+them, the git commit and whether those files had uncommitted changes; the
+host's load average, XLA_FLAGS, and the GPUs' clocks, temperature and power
+(nvidia-smi) before and after the measurements. Measurements (page; the name
+a page's directive uses):
 
   jit-selu               SELU on 10^7 elements, eager and jitted (jit)
   jit-wave               sin(10·exp(x))·cos(x²+1) on 5·10^7 elements: NumPy,
@@ -20,9 +25,12 @@ of the observations. Measurements (page; the name a page's directive uses):
   async-dispatch-matmul  jnp.matmul of 4000×4000, not blocked and blocked
                          (async-dispatch)
   numpy-vs-jax-matmul    jnp.matmul against np.matmul, both float32, the JAX
-                         input already on the device (async-dispatch)
-  device-put             x @ x.T with JAX input, NumPy input, after
-                         device_put, and np.dot, all float32 (async-dispatch)
+                         input already on the device; JAX at its default
+                         precision (TF32 on recent NVIDIA GPUs) and at
+                         precision="highest" (async-dispatch)
+  device-put             x @ x.T with JAX input (default precision and
+                         "highest"), NumPy input, after device_put, and
+                         np.dot, all float32 (async-dispatch)
   matmul-precision       float32 matmul, default precision and "highest",
                          against a float64 NumPy reference: largest error
                          and times
@@ -32,16 +40,20 @@ of the observations. Measurements (page; the name a page's directive uses):
                          (autodiff)
 
 A run on a backend other than gpu is refused unless --allow-cpu is given.
---smoke runs tiny sizes on any device, the CPU included, and writes its
-record to a temporary folder (or --out DIR), never into docs/_data.
+Such a record, and a --smoke one (tiny sizes, on any device, the CPU
+included), go to a temporary folder (or --out DIR), never into
+docs/_data/gpu_records.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import importlib.metadata
+import io
 import json
+import os
 import platform
 import re
 import shlex
@@ -49,7 +61,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
@@ -73,7 +85,18 @@ from benchmark import (  # the guide's functions, as the CPU tables time them
 SCRIPT = Path(__file__).resolve()
 REPO = SCRIPT.parents[1]
 RECORDS = REPO / "docs" / "_data" / "gpu_records"  # what the site reads
-FORMAT = 1  # the record's layout; jaxguide_site.gpu_records reads this one
+FORMAT = 2  # the record's layout; jaxguide_site.gpu_records reads this one
+EXAMPLES = ("examples/_cli.py", "examples/benchmark.py", "examples/gpu_record.py")
+# What nvidia-smi tells of each GPU before and after the measurements.
+GPU_STATE = (
+    "index",
+    "name",
+    "clocks.sm",
+    "clocks.mem",
+    "clocks.max.sm",
+    "temperature.gpu",
+    "power.draw",
+)
 
 
 @dataclass(frozen=True)
@@ -84,11 +107,12 @@ class Sizes:
     wave: int  # elements for the wave
     matrix: int  # side of the square matrices (matmul, precision, device-put)
     unroll: int  # iterations of the unrolled loop and of fori_loop
-    repeat: int  # rounds per candidate (compare needs 6 or more)
+    repeat: int  # rounds per candidate (compare needs 6; two benchmark() runs, 7)
 
 
 FULL = Sizes(selu=10_000_000, wave=50_000_000, matrix=4000, unroll=1000, repeat=15)
-SMOKE = Sizes(selu=10_000, wave=10_000, matrix=64, unroll=20, repeat=6)
+# 7 rounds: the fewest that bound a ratio of two benchmark() runs (unpaired)
+SMOKE = Sizes(selu=10_000, wave=10_000, matrix=64, unroll=20, repeat=7)
 
 Fact = str | int | float | bool | list[str]
 
@@ -178,19 +202,28 @@ def async_dispatch_matmul(sizes: Sizes) -> Measurement:
             jnp.matmul, x, x, label="jnp.matmul (blocked)", repeat=sizes.repeat
         ),
     )
-    table = jaxguide.Comparison(timings=timings, baseline="jnp.matmul (blocked)")
+    # Two benchmark() runs, one after the other: rounds that cannot be paired,
+    # so the ratio is the unpaired one (Timing.ratio_to), with its wider interval.
+    table = jaxguide.Comparison(
+        timings=timings, baseline="jnp.matmul (blocked)", interleaved=False
+    )
     title = f"jnp.matmul of a {n}×{n} float32 matrix with itself"
     return Measurement(title, "async-dispatch", [(title, table)], {})
 
 
 def numpy_vs_jax_matmul(sizes: Sizes) -> Measurement:
-    """NumPy against JAX, float32 both, the JAX input already on the device."""
+    """NumPy against JAX, float32 both, the JAX input already on the device:
+    JAX's default precision (TF32 on recent NVIDIA GPUs) and "highest", a
+    true float32 product as NumPy's."""
     n = sizes.matrix
     x = jax.random.normal(jax.random.key(0), (n, n))  # on the device
     x_np32 = np.asarray(x)  # a float32 copy in host memory
     table = jaxguide.compare(
         {
             "jnp.matmul (float32)": lambda: jnp.matmul(x, x),
+            'jnp.matmul (float32, precision="highest")': lambda: jnp.matmul(
+                x, x, precision="highest"
+            ),
             "np.matmul (float32)": lambda: np.matmul(x_np32, x_np32),
         },
         repeat=sizes.repeat,
@@ -200,15 +233,18 @@ def numpy_vs_jax_matmul(sizes: Sizes) -> Measurement:
 
 
 def device_put(sizes: Sizes) -> Measurement:
-    """The async-dispatch page's device_put table, all float32, at a GPU size."""
+    """The async-dispatch page's device_put table, all float32, at a GPU size,
+    and the JAX input at precision="highest" beside np.dot's float32."""
     n = sizes.matrix
     gram_jit = jax.jit(gram)
+    gram_highest = jax.jit(lambda m: jnp.dot(m, m.T, precision="highest"))
     m_jax = jax.random.normal(jax.random.key(0), (n, n))
     m_np = np.array(m_jax)  # a NumPy float32 copy
     m_put = jax.device_put(m_np)
     table = jaxguide.compare(
         {
             "JAX input": lambda: gram_jit(m_jax),
+            'JAX input, precision="highest"': lambda: gram_highest(m_jax),
             "NumPy input": lambda: gram_jit(m_np),
             "after device_put": lambda: gram_jit(m_put),
             "np.dot (float32)": lambda: np.dot(m_np, m_np.T),
@@ -319,20 +355,95 @@ MEASUREMENTS: dict[str, Callable[[Sizes], Measurement]] = {
 # -- The record --------------------------------------------------------------
 
 
-def driver_version() -> str | None:
-    """The NVIDIA driver's version from nvidia-smi, or None without it."""
-    smi = shutil.which("nvidia-smi")
-    if smi is None:
+def output(*command: str) -> str | None:
+    """What ``command`` prints, or None where it is missing or fails."""
+    program = shutil.which(command[0])
+    if program is None:
         return None
-    query = [smi, "--query-gpu=driver_version", "--format=csv,noheader"]
     try:
         done = subprocess.run(
-            query, capture_output=True, text=True, timeout=30, check=False
+            [program, *command[1:]],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    lines = done.stdout.strip().splitlines()
-    return lines[0].strip() if done.returncode == 0 and lines else None
+    return done.stdout if done.returncode == 0 else None
+
+
+def nvidia_smi(fields: Sequence[str]) -> list[dict[str, str]] | None:
+    """nvidia-smi's ``--query-gpu``, one field → value (units included) per
+    GPU; None where nvidia-smi is missing, fails or answers in another shape."""
+    query = f"--query-gpu={','.join(fields)}"
+    text = output("nvidia-smi", query, "--format=csv,noheader")
+    if text is None:
+        return None
+    rows = [row for row in csv.reader(io.StringIO(text), skipinitialspace=True) if row]
+    if not rows or any(len(row) != len(fields) for row in rows):
+        return None
+    return [dict(zip(fields, map(str.strip, row), strict=True)) for row in rows]
+
+
+def driver_version() -> str | None:
+    """The NVIDIA driver's version from nvidia-smi, or None without it."""
+    rows = nvidia_smi(["driver_version"])
+    return rows[0]["driver_version"] if rows else None
+
+
+def load_average() -> list[float] | None:
+    """The host's load over 1, 5 and 15 minutes, or None where not told."""
+    try:
+        return [round(load, 2) for load in os.getloadavg()]
+    except (AttributeError, OSError):  # Windows has no getloadavg
+        return None
+
+
+def conditions() -> dict[str, Any]:
+    """What can slow the measurements, now: the host's load, and each GPU's
+    clocks (a throttled one runs below clocks.max.sm), temperature and power."""
+    return {"load_average": load_average(), "gpus": nvidia_smi(GPU_STATE)}
+
+
+def executed_files() -> dict[str, Path]:
+    """Repository path → file, for each file of the repository the run
+    executes: the three examples, and jaxguide where it was imported from
+    (an installed copy then hashes as what ran, not as the checkout)."""
+    package = Path(jaxguide.__file__).resolve().parent
+    files = {name: REPO / name for name in EXAMPLES}
+    files |= {f"src/jaxguide/{path.name}": path for path in package.glob("*.py")}
+    return dict(sorted(files.items()))
+
+
+def files_sha256(files: dict[str, Path]) -> str:
+    """One sha256: each file's repository path, its length, then its bytes,
+    in order (jaxguide_site.gpu_records.records.files_sha256 checks it)."""
+    digest = hashlib.sha256()
+    for name, path in files.items():
+        data = path.read_bytes()
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def provenance() -> dict[str, Any]:
+    """The files the run executes, one sha256 over them, git's commit, and
+    whether those files differ from it (None where git cannot tell)."""
+    files = executed_files()
+    git = ("git", "-C", str(REPO))
+    head = (output(*git, "rev-parse", "HEAD") or "").strip()
+    status = output(*git, "status", "--porcelain", "--", *files)
+    return {
+        "path": "examples/gpu_record.py",
+        "files": list(files),
+        "sha256": files_sha256(files),
+        # What defines the measurements, apart from the helpers that time them:
+        # the site holds the newest record to these, not to every helper edit.
+        "examples_sha256": files_sha256({name: REPO / name for name in EXAMPLES}),
+        "commit": head or None,
+        "uncommitted_changes": None if status is None else bool(status.strip()),
+    }
 
 
 def plugin_versions() -> dict[str, str]:
@@ -355,6 +466,8 @@ def timing_table(title: str, comparison: jaxguide.Comparison) -> dict[str, Any]:
     return {
         "title": title,
         "baseline": comparison.baseline,
+        # False: rounds timed apart, whose ratios cannot be paired
+        "interleaved": comparison.interleaved,
         "rows": [
             {
                 "label": timing.label,
@@ -369,9 +482,15 @@ def timing_table(title: str, comparison: jaxguide.Comparison) -> dict[str, Any]:
 
 
 def record(
-    measured: dict[str, Measurement], *, smoke: bool, started: datetime
+    measured: dict[str, Measurement],
+    *,
+    smoke: bool,
+    started: datetime,
+    before: dict[str, Any],
+    after: dict[str, Any],
 ) -> dict[str, Any]:
-    """The whole record: what ran, on what, by which script, and the results."""
+    """The whole record: what ran, on what, by which files, under what load
+    (``before`` and ``after``: :func:`conditions`), and the results."""
     device = jax.devices()[0]
     report = jaxguide.environment_report()
     command = [
@@ -398,12 +517,10 @@ def record(
             "jaxlib": importlib.metadata.version("jaxlib"),
             "numpy": np.__version__,
             "plugins": plugin_versions(),
+            "xla_flags": os.environ.get("XLA_FLAGS", ""),
         },
-        "script": {
-            "path": "examples/gpu_record.py",
-            "sha256": hashlib.sha256(SCRIPT.read_bytes()).hexdigest(),
-            "command": shlex.join(command),
-        },
+        "script": {**provenance(), "command": shlex.join(command)},
+        "conditions": {"before": before, "after": after},
         "measurements": {
             name: {
                 "title": m.title,
@@ -446,13 +563,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--out",
         type=Path,
         metavar="DIR",
-        help="folder for the record (default: docs/_data/gpu_records, "
-        "or a temporary folder with --smoke)",
+        help="folder for the record (default: docs/_data/gpu_records on a GPU, "
+        "else a temporary folder)",
     )
     add(
         "--allow-cpu",
         action="store_true",
-        help="write a full record even where JAX's backend is not gpu",
+        help="record even where JAX's backend is not gpu (never into "
+        "docs/_data/gpu_records)",
     )
     add(
         "--plot", type=figure_path, metavar="PATH", help="save the tables as bar charts"
@@ -460,15 +578,22 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     add(
         "--smoke",
         action="store_true",
-        help="tiny sizes on any device, 6 rounds: checks it runs",
+        help="tiny sizes on any device, 7 rounds: checks it runs",
     )
     args = parser.parse_args(argv)
-    if args.smoke and args.out and args.out.resolve() == RECORDS.resolve():
+    into_site = args.out is not None and args.out.resolve() == RECORDS.resolve()
+    if args.smoke and into_site:
         parser.error(
             f"--smoke records tiny sizes, not the guide's: not into {RECORDS}; "
             "give another --out DIR or leave --out out"
         )
     backend = jax.default_backend()
+    if backend != "gpu" and into_site:
+        parser.error(
+            f"JAX's backend is {backend}, not gpu: its record is no GPU figure, "
+            f"so not into {RECORDS}. Leave --out out (a temporary folder) or "
+            "give another --out DIR; for the site's figures, run on a GPU"
+        )
     if not args.smoke and backend != "gpu" and not args.allow_cpu:
         parser.error(
             f"JAX's backend is {backend}, not gpu ({jax.devices()[0].device_kind}): "
@@ -486,6 +611,7 @@ def main(argv: list[str] | None = None) -> None:
     sizes = SMOKE if args.smoke else FULL
     started = datetime.now(UTC)
     print(jaxguide.environment_report())
+    before = conditions()
     measured = {}
     for name in dict.fromkeys(args.only or MEASUREMENTS):  # each once
         print(f"\n== {name} ==")
@@ -494,16 +620,19 @@ def main(argv: list[str] | None = None) -> None:
             print(f"-- {title}\n{table}")
         for fact, value in measurement.facts.items():
             print(f"{fact}: {value}")
+    after = conditions()
     if args.out is not None:
         folder = args.out
-    elif args.smoke:
-        folder = Path(tempfile.mkdtemp(prefix="gpu-record-smoke-"))
+    elif args.smoke or jax.default_backend() != "gpu":  # no figure for the site
+        folder = Path(tempfile.mkdtemp(prefix="gpu-record-"))
     else:
         folder = RECORDS
-    data = record(measured, smoke=args.smoke, started=started)
+    data = record(
+        measured, smoke=args.smoke, started=started, before=before, after=after
+    )
     path = write_record(data, folder, started)
     print(f"\nrecord written to {path}")
-    if not args.smoke and folder == RECORDS:
+    if folder.resolve() == RECORDS.resolve():
         print("commit it: git add docs/_data/gpu_records && git commit")
     if args.plot:
         tables = [table for m in measured.values() for table in m.tables]

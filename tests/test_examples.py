@@ -21,10 +21,12 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from helpers import REPO
+from jaxguide_site.translation.parity import read_source
 
 EXAMPLES = REPO / "examples"
 SCRIPTS = sorted(
@@ -83,14 +85,14 @@ def check_benchmark(out: str) -> None:
     assert re.match(r"JAX \S+ \(jaxlib \S+\) · Python \S+ · \w+: ", environment)
     titles = re.findall(r"(?m)^== (.+) \(([\w-]+)\) ==$", out)
     names = [name for _, name in titles]
-    assert names == ["selu", "wave", "device-put", "jit-in-loop", "vmap"]
+    assert names == ["selu", "wave", "jit-in-loop", "device-put", "vmap"]
     assert titles[0][0].startswith("SELU on ")
     assert titles[1][0].startswith("sin(10·exp(x))·cos(x²+1) on ")
-    assert titles[2][0].startswith("x @ x.T on a ")
-    assert titles[3][0].startswith("jax.jit inside a loop of ")
+    assert titles[2][0].startswith("jax.jit inside a loop of ")
+    assert titles[3][0].startswith("x @ x.T on a ")
     assert titles[4][0] == "150×100 matrix times a batch of 10 vectors"
     assert out.count("speed-up vs") == len(titles)  # one table under each title
-    for label in ("jax.jit(selu)", "after device_put", "jax.jit(add_one)", "vmap, jit"):
+    for label in ("selu_jit", "after device_put", "jax.jit(add_one)", "vmap, jit"):
         # the speed-up, then its interval: "3.21× (3.02–3.40)"
         assert re.search(rf"(?m)^{re.escape(label)} .* \d\S*× \(\S+–\S+\)$", out), label
 
@@ -166,6 +168,21 @@ def run(script: Path, *args: str, pycache: Path) -> subprocess.CompletedProcess[
     )
 
 
+def load_examples(monkeypatch: pytest.MonkeyPatch, *names: str) -> ModuleType:
+    """Load ``names`` from examples/, in order, as ``python examples/x.py``
+    finds them beside it, leaving the import path alone; the last one."""
+    module = None
+    for name in names:
+        spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        monkeypatch.setitem(sys.modules, name, module)  # before: benchmark imports _cli
+        spec.loader.exec_module(module)
+    assert module is not None
+    return module
+
+
 def run_here(
     script: Path, args: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> int | str | None:
@@ -175,13 +192,7 @@ def run_here(
     and ``benchmark``, whose functions ``gpu_record`` times); here they are
     loaded from there, leaving the import path alone.
     """
-    for name in ("_cli", "benchmark"):
-        spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        monkeypatch.setitem(sys.modules, name, module)  # before: benchmark imports _cli
-        spec.loader.exec_module(module)
+    load_examples(monkeypatch, "_cli", "benchmark")
     monkeypatch.setattr(sys, "argv", [str(script), *args])
     with pytest.raises(SystemExit) as exited:
         runpy.run_path(str(script), run_name="__main__")
@@ -253,3 +264,46 @@ def test_bad_input_is_a_usage_error(
     err = capsys.readouterr().err
     assert err.startswith(f"usage: {name}.py ")
     assert f"{name}.py: error: {message}" in err
+
+
+def page_compare_calls(page: Path) -> dict[frozenset[str], dict[str, object]]:
+    """Each ``compare({...})`` in the page's code cells: its labels → the
+    keywords it passes (the page's code, read, not run)."""
+    calls = {}
+    for cell in read_source(page).cells:
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:  # IPython magics
+            continue
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "compare"
+                and node.args
+                and isinstance(node.args[0], ast.Dict)
+                and all(isinstance(k, ast.Constant) for k in node.args[0].keys)
+            ):
+                labels = frozenset(ast.literal_eval(k) for k in node.args[0].keys if k)
+                calls[labels] = {
+                    kw.arg: ast.literal_eval(kw.value) for kw in node.keywords if kw.arg
+                }
+    return calls
+
+
+def test_benchmark_tables_are_their_pages_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """benchmark.py reruns each table as its page's cell: the same labels,
+    rounds and warm-up, and compare's defaults where the page keeps them."""
+    benchmark = load_examples(monkeypatch, "_cli", "benchmark")
+    for name, make in benchmark.TABLES.items():
+        table = make(benchmark.SMOKE)  # the sizes do not change the settings
+        page = REPO / "docs" / "en" / f"{table.page}.md"
+        calls = page_compare_calls(page)
+        labels = frozenset(table.candidates)
+        assert labels in calls, f"{name}: no compare of {sorted(labels)} in {page}"
+        page_settings = {"repeat": 15, "warmup": 1} | calls[labels]
+        ours = {"repeat": table.repeat, "warmup": table.warmup}
+        assert page_settings == ours, name
+    assert (benchmark.FULL.elements, benchmark.FULL.matrix) == (1_000_000, 1000)

@@ -524,7 +524,9 @@ def test_a_ratio_speaks_both_languages_from_its_verdict() -> None:
         "'jit' ran 3.2× as fast as 'eager' in this run "
         "(95 % interval of its rounds 3.0–3.4×)"
     )
-    assert str(unresolved).startswith("this run could not rank 'a' and 'b' (ratio 0.98×")
+    assert str(unresolved).startswith(
+        "this run could not rank 'a' and 'b' (ratio 0.98×"
+    )
     assert str(similar).startswith("'a' and 'b' differed by less than 5 % in this run")
     html = faster._repr_html_()
     assert html.startswith('<span class="jaxguide-output jaxguide-verdict">')

@@ -23,13 +23,18 @@ from jaxguide_site.myst_notebook import code_cells
 REPO = Path(__file__).resolve().parents[1]
 
 
-def write_record(folder: Path, name: str, platform: str, date: str, **ratios: list[float]) -> None:
+def write_record(
+    folder: Path, name: str, platform: str, date: str, **ratios: list[float]
+) -> None:
     folder.mkdir(exist_ok=True)
     record = {
         "date": date,
         "machine": {"platform": platform, "cores": 2, "cpu_model": "Test CPU"},
         "ratios": {
-            key.replace("_", "-"): {"values": values, "busy": [False, True] * (len(values) // 2)}
+            key.replace("_", "-"): {
+                "values": values,
+                "busy": [False, True] * (len(values) // 2),
+            }
             for key, values in ratios.items()
         },
     }
@@ -46,7 +51,8 @@ def folder(tmp_path: Path) -> Path:
 def test_the_stated_range_holds_the_values_and_widens_with_their_spread() -> None:
     tight = prediction_range([2.0, 2.02, 1.98, 2.01])
     loose = prediction_range([2.0, 3.0, 1.5, 2.5])
-    assert tight[0] <= 1.98 and tight[1] >= 2.02
+    assert tight[0] <= 1.98
+    assert tight[1] >= 2.02
     assert loose[1] / loose[0] > tight[1] / tight[0]
     # one extreme run: the range never leaves it out
     assert prediction_range([1.0, 1.0, 1.0, 1.0, 9.0])[1] >= 9.0
@@ -78,7 +84,9 @@ def test_while_recording_a_page_states_its_own_run(
 
 
 def recorded_ratio(*values: float) -> Recorded:
-    return Recorded("loop", values, (False, True) * (len(values) // 2), "2-core CPU", "")
+    return Recorded(
+        "loop", values, (False, True) * (len(values) // 2), "2-core CPU", ""
+    )
 
 
 def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> None:
@@ -127,7 +135,11 @@ def test_glue_states_a_ratio_from_the_record_of_its_name(
     write_record(folder, "cpu", "cpu", "2026-12-01", slow_loop=[7.0, 7.5, 8.0, 7.2])
     monkeypatch.setattr(records, "RECORDS", folder)
     glued: dict[str, object] = {}
-    monkeypatch.setattr("myst_nb.glue", lambda name, value, display: glued.update({name: value}))
+
+    def record(name: str, value: object, display: bool) -> None:  # noqa: ARG001
+        glued[name] = value
+
+    monkeypatch.setattr("myst_nb.glue", record)
     ratio = Ratio("loop", "scan", 7.3, 7.0, 7.6, 0.96, 15)
     glue("slow-loop", ratio)
     glue("no-record", ratio)
@@ -147,10 +159,14 @@ def glued_ratio_names(page: Path) -> set[str]:
                 and isinstance(node.args[0], ast.Constant)
             ):
                 value = ast.unparse(node.args[1])
-                if "format_duration" in value or isinstance(node.args[1], ast.JoinedStr):
+                if "format_duration" in value or isinstance(
+                    node.args[1], ast.JoinedStr
+                ):
                     continue  # a duration or a sentence, not a Ratio
                 said = f"{node.args[0].value} {value}"
-                if any(word in said for word in ("ratio", "verdict", "expect(", "-vs-")):
+                if any(
+                    word in said for word in ("ratio", "verdict", "expect(", "-vs-")
+                ):
                     names.add(node.args[0].value)
     return names
 
@@ -168,5 +184,7 @@ def test_every_ratio_a_measuring_page_glues_has_a_record() -> None:
     ]
     glued = {name: page.stem for page in pages for name in glued_ratio_names(page)}
     assert len(glued) > 30  # the parse found them
-    missing = sorted(f"{page}: {name}" for name, page in glued.items() if recorded(name) is None)
+    missing = sorted(
+        f"{page}: {name}" for name, page in glued.items() if recorded(name) is None
+    )
     assert missing == [], f"no record for {missing}: run nox -s record and commit it"

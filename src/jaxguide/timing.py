@@ -287,9 +287,10 @@ class Comparison(TableOutput):
         return Ratio.of(label, self[label].times, reference, self[reference].times)
 
     def speedup(self, label: str) -> float:
-        """How many times faster ``label`` ran than the baseline: the median
-        of the per-round ratios where there are enough rounds for
-        :meth:`ratio`, else the ratio of the medians."""
+        """How many times faster ``label`` ran than the baseline: the value of
+        :meth:`ratio` where there are enough rounds for it (the median of the
+        per-round ratios, or of the medians for timings made apart), else the
+        ratio of the medians."""
         if label == self.baseline:
             return 1.0
         try:
@@ -322,7 +323,17 @@ class Comparison(TableOutput):
             *first.environment._caption_cells(),
             *first._how_measured(self.interleaved),
         ]
-        if len(self.timings) > 1:
+        if len(self.timings) > 1 and not self.interleaved:
+            caption += [
+                " · ",
+                Text(
+                    "speed-up: ratio of the medians of timings made apart (its "
+                    "interval spans their rounds); ≈: not ranked by this run",
+                    "속도 향상: 따로 잰 시간들의 중앙값 비율(구간은 양쪽 라운드 전체), "
+                    "≈: 이번 실행으로 가릴 수 없는 차이",
+                ),
+            ]
+        elif len(self.timings) > 1:
             caption += [
                 " · ",
                 Text(

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "recorded": "Recorded on a GPU, not executed by this build",
-        "recorded elsewhere": "Recorded, not executed by this build",
         "by": "by {script} on {date}",
         "device": "device",
         "software": "JAX {jax} (jaxlib {jaxlib}), Python {python}",
@@ -49,7 +48,8 @@ LABELS: dict[str, dict[str, str]] = {
         "file": "record: {file}",
         "code": "code",
         "median": "median",
-        "first call": "first call",
+        "spread": "spread (IQR)",
+        "first call": "first call (1 sample)",
         "runs": "rounds × calls",
         "speed-up": "speed-up vs {baseline}",
         "not blocked": "{label} (not blocked)",
@@ -58,13 +58,12 @@ LABELS: dict[str, dict[str, str]] = {
         "yes": "yes",
         "no": "no",
         "none title": "GPU record",
-        "none": "No GPU record yet: the observation below was not recorded by "
-        "a script in this repository.",
+        "none": "No GPU record yet. The figures on this page were measured on "
+        "the CPU that built the site.",
         "how": "Running {script} on a GPU records it.",
     },
     "ko": {
         "recorded": "GPU에서 기록한 결과이며, 이 빌드가 실행한 것이 아닙니다",
-        "recorded elsewhere": "기록한 결과이며, 이 빌드가 실행한 것이 아닙니다",
         "by": "{date}에 {script}로 기록",
         "device": "장치",
         "software": "JAX {jax}(jaxlib {jaxlib}), 파이썬 {python}",
@@ -73,7 +72,8 @@ LABELS: dict[str, dict[str, str]] = {
         "file": "기록 파일: {file}",
         "code": "코드",
         "median": "중앙값",
-        "first call": "첫 호출",
+        "spread": "사분위 범위(IQR)",
+        "first call": "첫 호출(1회 측정)",
         "runs": "라운드 × 호출",
         "speed-up": "{baseline} 대비 속도 향상",
         "not blocked": "{label} (기다리지 않음)",
@@ -82,8 +82,8 @@ LABELS: dict[str, dict[str, str]] = {
         "yes": "예",
         "no": "아니요",
         "none title": "GPU 기록",
-        "none": "아직 GPU 기록이 없습니다. 아래 관찰은 이 저장소의 스크립트로 "
-        "기록한 것이 아닙니다.",
+        "none": "아직 GPU 기록이 없습니다. 이 페이지의 수치는 사이트를 빌드한 "
+        "CPU에서 측정한 것입니다.",
         "how": "GPU에서 {script}를 실행하면 기록됩니다.",
     },
 }
@@ -112,6 +112,7 @@ def _timing_table(table: TimingTable, text: Mapping[str, str]) -> nodes.Element:
     headers = [
         text["code"],
         text["median"],
+        text["spread"],
         text["first call"],
         text["runs"],
         text["speed-up"].format(baseline=table.baseline),
@@ -125,6 +126,7 @@ def _timing_table(table: TimingTable, text: Mapping[str, str]) -> nodes.Element:
             [
                 _cell(nodes.literal(text=label)),
                 _cell(nodes.Text(format_duration(row.median))),
+                _cell(nodes.Text(format_duration(row.iqr))),
                 _cell(nodes.Text(format_duration(row.first_call))),
                 _cell(nodes.Text(f"{len(row.times)} × {row.number}")),
                 _cell(nodes.Text(f"{baseline.median / row.median:.2f}×")),
@@ -185,8 +187,7 @@ def render_record(
         text["file"].format(file=f"docs/_data/gpu_records/{found.path.name}"),
     ]
     label = nodes.paragraph(classes=["jaxguide-gpu-record-label"])
-    recorded = text["recorded" if found.platform == "gpu" else "recorded elsewhere"]
-    label += nodes.strong(text=f"{recorded}: ")
+    label += nodes.strong(text=f"{text['recorded']}: ")
     label += nodes.Text(" · ".join(parts))
     box = nodes.container(classes=["jaxguide-gpu-record"])
     box += label

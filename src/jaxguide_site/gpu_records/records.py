@@ -1,13 +1,19 @@
 """GPU records: the JSON files examples/gpu_record.py writes, loaded and checked.
 
 A record is ``docs/_data/gpu_records/<date>-<device>.json``: the device,
-driver, JAX and jaxlib, the date, the script's sha256 and command line, and
-every measurement's raw times and values. A malformed one raises
-:class:`RecordError`, naming the file and the field.
+driver, JAX and jaxlib, the date, the files the run executed with one sha256
+over them, the git commit and command line, and every measurement's raw
+times and values. A malformed one raises :class:`RecordError`, naming the
+file and the field, and so does one made on a device that is not a GPU.
+
+Format 1 hashed ``examples/gpu_record.py`` alone; format 2 hashes every file
+in ``script.files``, each one's path and bytes in turn (:func:`files_sha256`).
+Both are read.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -19,17 +25,20 @@ from typing import Any, NoReturn
 
 __all__ = [
     "FORMAT",
+    "FORMATS",
     "GpuRecord",
     "Measurement",
     "RecordError",
     "TimingRow",
     "TimingTable",
+    "files_sha256",
     "load_record",
     "load_records",
     "newest_holding",
 ]
 
-FORMAT = 1  # the layout examples/gpu_record.py writes
+FORMAT = 2  # the layout examples/gpu_record.py writes
+FORMATS = (1, FORMAT)  # the layouts this site reads
 NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a measurement's name
 # The records a page's directives saw, as page metadata: Sphinx merges it
 # from parallel readers, and a new record re-reads the pages that use them.
@@ -68,6 +77,15 @@ class TimingRow:
         """Median seconds per call over the rounds."""
         return statistics.median(self.times)
 
+    @property
+    def iqr(self) -> float:
+        """Interquartile range of the rounds, in seconds per call (0 for one
+        round), as :attr:`jaxguide.Timing.iqr` computes it."""
+        if len(self.times) < 2:
+            return 0.0
+        low, _, high = statistics.quantiles(self.times, n=4, method="inclusive")
+        return high - low
+
 
 @dataclass(frozen=True)
 class TimingTable:
@@ -104,9 +122,14 @@ class GpuRecord:
     jax: str
     jaxlib: str
     plugins: dict[str, str]
-    script_sha256: str
+    script_sha256: str  # format 1: of the script alone; 2: of ``files``
     command: str
     measurements: dict[str, Measurement]
+    format: int = FORMAT
+    files: tuple[str, ...] = (SCRIPT,)  # repository paths the run executed
+    commit: str | None = None  # git's HEAD then, where git told it
+    uncommitted: bool | None = None  # whether ``files`` differed from it
+    examples_sha256: str | None = None  # format 2: of the examples among ``files``
 
 
 class _Fields:
@@ -220,6 +243,38 @@ def _measurement(fields: _Fields, name: str, data: Any) -> Measurement:
     )
 
 
+def _sources(
+    fields: _Fields, script: Mapping[str, Any]
+) -> tuple[tuple[str, ...], str | None, bool | None]:
+    """Format 2's ``script.files``, ``script.commit`` (text or null) and
+    ``script.uncommitted_changes`` (true, false or null)."""
+    files = fields.items(script, "files", "script.")
+    if not files or not all(isinstance(name, str) for name in files):
+        fields.fail("field 'script.files' must be a list of the files the run executed")
+    commit = fields.value(script, "commit", "script.")
+    if commit is not None and not isinstance(commit, str):
+        fields.fail(f"field 'script.commit' must be text or null, got {commit!r}")
+    uncommitted = fields.value(script, "uncommitted_changes", "script.")
+    if uncommitted is not None and not isinstance(uncommitted, bool):
+        fields.fail(
+            "field 'script.uncommitted_changes' must be true, false or null, "
+            f"got {uncommitted!r}"
+        )
+    return tuple(files), commit, uncommitted
+
+
+def files_sha256(root: Path, files: Sequence[str]) -> str:
+    """One sha256 over ``files`` (paths relative to ``root``), in the order
+    given: each path, its length in bytes, then its bytes, as format 2's
+    ``script.sha256``."""
+    digest = hashlib.sha256()
+    for name in files:
+        data = (root / name).read_bytes()
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
 def load_record(path: Path) -> GpuRecord:
     """Read and check one record.
 
@@ -235,8 +290,10 @@ def load_record(path: Path) -> GpuRecord:
         fields.fail(f"not a readable JSON file: {error}")
     if not isinstance(data, dict):
         fields.fail("the record must be a JSON object")
-    if (found := fields.value(data, "format", "")) != FORMAT:
-        fields.fail(f"format {found!r}, this site reads format {FORMAT}")
+    layout = fields.value(data, "format", "")
+    if type(layout) is not int or layout not in FORMATS:
+        readable = " and ".join(map(str, FORMATS))
+        fields.fail(f"format {layout!r}, this site reads formats {readable}")
     device = fields.mapping(data, "device", "")
     software = fields.mapping(data, "software", "")
     script = fields.mapping(data, "script", "")
@@ -252,6 +309,14 @@ def load_record(path: Path) -> GpuRecord:
     if not re.fullmatch(r"[0-9a-f]{64}", sha):
         fields.fail(f"field 'script.sha256' is not a sha256: {sha!r}")
     measurements = fields.mapping(data, "measurements", "")
+    files, commit, uncommitted = (
+        _sources(fields, script) if layout != 1 else ((SCRIPT,), None, None)
+    )
+    examples_sha = script.get("examples_sha256") if layout != 1 else None
+    if examples_sha is not None and not re.fullmatch(
+        r"[0-9a-f]{64}", str(examples_sha)
+    ):
+        fields.fail(f"field 'script.examples_sha256' is not a sha256: {examples_sha!r}")
     return GpuRecord(
         path=path,
         date=fields.text(data, "date", ""),
@@ -270,6 +335,11 @@ def load_record(path: Path) -> GpuRecord:
             name: _measurement(fields, name, value)
             for name, value in measurements.items()
         },
+        format=int(layout),
+        files=files,
+        commit=commit,
+        uncommitted=uncommitted,
+        examples_sha256=None if examples_sha is None else str(examples_sha),
     )
 
 
@@ -282,8 +352,9 @@ def load_records(folder: Path) -> list[GpuRecord]:
     """Every record in ``folder``, newest first (by date, then file name).
 
     Raises:
-        RecordError: For the first malformed record, or a ``--smoke`` one:
-            tiny sizes, never a figure for the site.
+        RecordError: For the first malformed record, a ``--smoke`` one (tiny
+            sizes), or one made on a device other than a GPU: none of them
+            is a GPU figure for the site.
     """
     records = [load_record(path) for path in record_files(folder)]
     for found in records:
@@ -291,6 +362,13 @@ def load_records(folder: Path) -> list[GpuRecord]:
             msg = (
                 f"{found.path}: a --smoke record (tiny sizes) is not a figure "
                 f"for the site; delete it and run {SCRIPT} without --smoke"
+            )
+            raise RecordError(msg)
+        if found.platform != "gpu":
+            msg = (
+                f"{found.path}: recorded on {found.platform} "
+                f"({found.device_kind}), not a GPU: its times cannot fill a GPU "
+                f"table; delete it and run {SCRIPT} on a GPU"
             )
             raise RecordError(msg)
     return sorted(records, key=lambda r: (r.date, r.path.name), reverse=True)
