@@ -330,8 +330,8 @@ def benchmark(session: nox.Session) -> None:
 
 @nox.session
 def record(session: nox.Session) -> None:
-    """Record the measuring pages' ratios: each page 3 times idle and 3 times
-    with every core busy, each run a fresh process (about 45 minutes on 2
+    """Record the measuring pages' ratios: each page 5 times idle and 5 times
+    with every core busy, each run a fresh process (about 85 minutes on 2
     cores, with nothing else running); writes src/jaxguide/records/<machine>.json,
     whose ranges the pages state, and build/bench/timing-record.md, which
     checks that a run left out lands in the others' range. Commit the record.

@@ -1,7 +1,8 @@
 """Record every measuring page's ratios over many runs, and check the record.
 
-    nox -s record                       # 3 idle + 3 busy runs of each page
-    python -m tests.benchmarks.timing_record [--runs 3] [--load 2] [PAGE ...]
+    nox -s record                       # 5 idle + 5 busy runs of each page
+    python -m tests.benchmarks.timing_record [--runs 5] [--load 2] [PAGE ...]
+    python -m tests.benchmarks.timing_record --runs 1 --extend RECORD.json
     python -m tests.benchmarks.timing_record --report RECORD.json
 
 A page states the size of a measured ratio from its record
@@ -166,11 +167,27 @@ def record_path(machine: dict[str, Any]) -> Path:
     return RECORDS / f"cpu-{machine['cores']}core-{model}.json"
 
 
-def collect(pages: list[Path], runs: int, load: int) -> dict[str, Any]:
+def collect(
+    pages: list[Path], runs: int, load: int, extend: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``runs`` idle and busy rounds of ``pages``; added to ``extend``'s runs
+    where given (its provenance kept, the new runs' own listed under
+    ``extensions``)."""
     record = provenance(pages, runs, load)
     ratios: dict[str, dict[str, Any]] = {}
     log: list[dict[str, Any]] = []
-    for run in range(runs):
+    first = 0
+    if extend is not None:
+        ratios, log = extend["ratios"], extend["runs"]
+        first = 1 + max(run["run"] for run in log)
+        total = first + runs
+        added = {key: record[key] for key in ("date", "commit", "sha256")}
+        record = extend | {
+            "extensions": [*extend.get("extensions", []), added | {"runs": runs}],
+            "method": f"{total} runs idle and {total} with {load} processes busy, "
+            "each a fresh process per page, idle and busy rounds alternating",
+        }
+    for run in range(first, first + runs):
         for busy in (False, True):
             with busy_cores(load if busy else 0):
                 for page in pages:
@@ -210,7 +227,7 @@ def collect(pages: list[Path], runs: int, load: int) -> dict[str, Any]:
                     state = "failed" if result["failures"] else "ok"
                     condition = "busy" if busy else "idle"
                     print(
-                        f"run {run + 1}/{runs} {condition} {page.stem}: {state} "
+                        f"run {run + 1}/{first + runs} {condition} {page.stem}: {state} "
                         f"({result['seconds']:.0f} s)",
                         flush=True,
                     )
@@ -316,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         "pages", nargs="*", type=Path, help="default: every measuring page"
     )
     parser.add_argument(
-        "--runs", type=int, default=3, help="idle runs, and as many busy (3)"
+        "--runs", type=int, default=5, help="idle runs, and as many busy (5)"
     )
     parser.add_argument(
         "--load",
@@ -328,15 +345,21 @@ def main(argv: list[str] | None = None) -> int:
         "--report", type=Path, help="report on this record; run nothing"
     )
     parser.add_argument("--out", type=Path, help="where to write the record")
+    parser.add_argument(
+        "--extend", type=Path, help="add the runs to this record (written back to it)"
+    )
     args = parser.parse_args(argv)
     if args.report:
         record = json.loads(args.report.read_text(encoding="utf-8"))
     else:
-        if args.runs < 2:
+        if args.runs < 2 and not args.extend:
             parser.error("--runs must be at least 2: a range needs 4 runs or more")
         pages = [p.resolve() for p in args.pages] or measuring_pages()
-        record = collect(pages, args.runs, args.load)
-        out = args.out or record_path(record["machine"])
+        extend = None
+        if args.extend:
+            extend = json.loads(args.extend.read_text(encoding="utf-8"))
+        record = collect(pages, args.runs, args.load, extend)
+        out = args.out or args.extend or record_path(record["machine"])
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"Record written: {out}")
