@@ -63,6 +63,13 @@ def test_the_wheel_holds_jaxguide_alone(wheel: zipfile.ZipFile) -> None:
     assert "jaxguide/py.typed" in wheel.namelist()
 
 
+def test_the_wheel_carries_the_timing_records(wheel: zipfile.ZipFile) -> None:
+    """A reader's own run states the same recorded ranges as the site."""
+    records = [n for n in wheel.namelist() if n.startswith("jaxguide/records/")]
+    assert records
+    assert all(name.endswith(".json") for name in records)
+
+
 def test_the_wheel_installs_no_commands(wheel: zipfile.ZipFile) -> None:
     assert f"{_dist_info(wheel)}/entry_points.txt" not in wheel.namelist()
 
