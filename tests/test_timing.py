@@ -527,14 +527,15 @@ def test_a_ratio_speaks_both_languages_from_its_verdict() -> None:
     assert str(unresolved).startswith(
         "this run could not rank 'a' and 'b' (ratio 0.98×"
     )
-    assert str(similar).startswith("'a' and 'b' differed by less than 5 % in this run")
+    assert str(similar).startswith("'a' and 'b' took times within 5 % of each other")
     html = faster._repr_html_()
     assert html.startswith('<span class="jaxguide-output jaxguide-verdict">')
     assert "<code>jit</code> 쪽이 <code>eager</code>보다 3.2배 빨랐습니다" in html
     assert '<span lang="ko" hidden>' in html
-    assert "오래 걸렸습니다" in slower._repr_html_()
+    assert "<code>loop</code>의 실행 시간이 <code>scan</code>의 27배였습니다" in slower._repr_html_()
     assert "가릴 수 없었습니다" in unresolved._repr_html_()
-    assert "5% 미만" in similar._repr_html_()
+    assert "차이가 5% 이내였습니다" in similar._repr_html_()
+    assert "<code>a</code>, <code>b</code>" not in similar._repr_html_()  # no list
     assert "`jit` ran 3.2× as fast as `eager`" in faster._repr_markdown_()
     assert repr(faster) == str(faster)  # what a notebook shows as text
     escaped = Ratio("<b>", "b", 2.0, 1.9, 2.1, 0.96, 15)._repr_html_()

@@ -101,8 +101,9 @@ def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> Non
     assert "this run: 12×" in text
     assert "95 %" not in text  # one run's interval is no claim about a rerun
     html = stated._repr_html_()
-    assert "2코어 CPU에서 유휴·부하 상태로 6번 실행한 기록의 재실행 예상 범위" in html
-    assert "이번 실행 12배" in html
+    assert "<code>loop</code>의 실행 시간이 <code>scan</code>의 7.1–18배였습니다" in html
+    assert "2코어 CPU에서 유휴·부하 상태를 섞어 6번 실행한 기록으로 추정한 재실행 범위" in html
+    assert "이번 실행은 12배" in html
 
 
 def test_a_record_whose_runs_disagree_says_the_order_changes() -> None:
@@ -111,7 +112,7 @@ def test_a_record_whose_runs_disagree_says_the_order_changes() -> None:
     assert "which one is faster changed from run to run" in str(varies)
     assert "실행마다 달랐습니다" in varies._repr_html_()
     similar = ratio.with_record(recorded_ratio(1.0, 1.01, 1.0, 1.02, 1.01, 1.0))
-    assert "within 5 % of each other" in str(similar)
+    assert str(similar).startswith("'a' took 0.98–1.03× the time of 'b': within 5 %")
     faster = Ratio("jit", "eager", 0.2, 0.19, 0.21, 0.96, 15)
     stated = faster.with_record(recorded_ratio(0.2, 0.25, 0.22, 0.18, 0.21, 0.2))
     assert str(stated).startswith("'jit' ran ")

@@ -313,12 +313,17 @@ class Ratio:
         )
 
 
-def _outward(low: float, high: float) -> str:
-    """A range rounded outward to two significant digits: ``8.4–15``.
+def _outward(low: float, high: float, *, decimals: bool = False) -> str:
+    """A range rounded outward to two significant digits: ``8.4–15``; or to
+    two decimals, for ratios near 1 whose digits matter: ``0.98–1.03``.
 
     >>> _outward(8.46, 14.2), _outward(0.912, 1.31)
     ('8.4–15', '0.91–1.4')
+    >>> _outward(0.985, 1.0295, decimals=True)
+    '0.98–1.03'
     """
+    if decimals:
+        return f"{math.floor(low * 100 + 1e-9) / 100:.2f}–{math.ceil(high * 100 - 1e-9) / 100:.2f}"
 
     def rounded(value: float, up: bool) -> float:
         scale = 10.0 ** (math.floor(math.log10(value)) - 1)
@@ -339,20 +344,24 @@ def _recorded_words(
     verdict = record.verdict(RESOLUTION)
     if verdict == "faster":
         span, run = _outward(1 / high, 1 / low), _factor(1 / this_run)
+    elif verdict in {"similar", "varies"}:
+        span, run = _outward(low, high, decimals=True), f"{this_run:.2f}"
     else:
         span, run = _outward(low, high), _factor(this_run)
     if lang == "ko":
         machine = record.machine.replace("-core", "코어")
         where = (
-            f"{machine}에서 유휴·부하 상태로 {record.runs}번 실행한 기록의 "
-            f"재실행 예상 범위, 이번 실행 {run}배"
+            f"{machine}에서 유휴·부하 상태를 섞어 {record.runs}번 실행한 기록으로 "
+            f"추정한 재실행 범위, 이번 실행은 {run}배"
         )
         return {
-            "slower": f"{a} 쪽이 {b}보다 {span}배 오래 걸렸습니다({where})",
+            "slower": f"{a}의 실행 시간이 {b}의 {span}배였습니다({where})",
             "faster": f"{a} 쪽이 {b}보다 {span}배 빨랐습니다({where})",
-            "similar": f"{a}, {b} 두 쪽의 시간 차이는 5% 이내였습니다({span}배, {where})",
+            "similar": (
+                f"{a}의 실행 시간이 {b}의 {span}배로, 차이가 5% 이내였습니다({where})"
+            ),
             "varies": (
-                f"{a} 쪽의 시간은 {b}의 {span}배로, 어느 쪽이 빠른지가 실행마다 "
+                f"{a}의 실행 시간이 {b}의 {span}배로, 어느 쪽이 빠른지는 실행마다 "
                 f"달랐습니다({where})"
             ),
         }[verdict]
@@ -363,7 +372,9 @@ def _recorded_words(
     return {
         "slower": f"{a} took {span}× as long as {b} ({where})",
         "faster": f"{a} ran {span}× as fast as {b} ({where})",
-        "similar": f"{a} and {b} took times within 5 % of each other ({span}×, {where})",
+        "similar": (
+            f"{a} took {span}× the time of {b}: within 5 % of each other ({where})"
+        ),
         "varies": (
             f"{a} took {span}× the time of {b}: which one is faster changed "
             f"from run to run ({where})"
@@ -383,17 +394,18 @@ def _run_words(ratio: Ratio, a: str, b: str, lang: Literal["en", "ko"]) -> str:
     else:
         span = f"{low:.2f}–{high:.2f}"
     if lang == "ko":
-        rounds = f"라운드의 95% 구간 {span}배"
+        rounds = f"이번 실행의 라운드들로 구한 95% 구간 {span}배"
         return {
-            "slower": f"이번 실행에서 {a} 쪽이 {b}보다 {_factor(factor)}배 오래 걸렸습니다({rounds})",
-            "faster": f"이번 실행에서 {a} 쪽이 {b}보다 {_factor(factor)}배 빨랐습니다({rounds})",
+            "slower": f"{a}의 실행 시간이 {b}의 {_factor(factor)}배였습니다({rounds})",
+            "faster": f"{a} 쪽이 {b}보다 {_factor(factor)}배 빨랐습니다({rounds})",
             "similar": (
-                f"이번 실행에서 {a}, {b} 두 쪽의 시간 차이는 5% 미만이었습니다"
-                f"(비율 {factor:.2f}배, {rounds})"
+                f"{a}의 실행 시간이 {b}의 {factor:.2f}배로, 차이가 5% 이내였습니다"
+                f"({rounds})"
             ),
             "unresolved": (
-                f"이번 실행으로는 {a}, {b} 중 어느 쪽이 빠른지 가릴 수 없었습니다"
-                f"(비율 {factor:.2f}배, {rounds})"
+                f"{a}의 실행 시간이 {b}의 {factor:.2f}배였지만, 이번 실행은 잡음이 "
+                f"커서 어느 쪽이 빠른지 가릴 수 없었습니다(라운드들로 구한 95% 구간 "
+                f"{span}배)"
             ),
         }[verdict]
     rounds = f"95 % interval of its rounds {span}×"
@@ -401,7 +413,7 @@ def _run_words(ratio: Ratio, a: str, b: str, lang: Literal["en", "ko"]) -> str:
         "slower": f"{a} took {_factor(factor)}× as long as {b} in this run ({rounds})",
         "faster": f"{a} ran {_factor(factor)}× as fast as {b} in this run ({rounds})",
         "similar": (
-            f"{a} and {b} differed by less than 5 % in this run "
+            f"{a} and {b} took times within 5 % of each other in this run "
             f"(ratio {factor:.2f}×, {rounds})"
         ),
         "unresolved": (
