@@ -83,15 +83,29 @@ def test_while_recording_a_page_states_its_own_run(
     assert recorded("loop", folder) is None
 
 
-def recorded_ratio(*values: float) -> Recorded:
-    return Recorded(
-        "loop", values, (False, True) * (len(values) // 2), "2-core CPU", ""
-    )
+def recorded_ratio(*values: float, busy: tuple[bool, ...] | None = None) -> Recorded:
+    flags = (False, True) * (len(values) // 2) if busy is None else busy
+    return Recorded("loop", values, flags, "2-core CPU", "")
+
+
+def test_idle_and_busy_runs_are_two_populations_not_one_bell_curve() -> None:
+    # async-dispatch's stream: 1.5x faster idle, 4-5x busy. One interval over
+    # both crossed 1 although every run ranked the two the same way.
+    idle, busy = [0.58, 0.67, 0.59, 0.62, 0.6], [0.24, 0.2, 0.22, 0.21, 0.23]
+    both = recorded_ratio(*idle, *busy, busy=(False,) * 5 + (True,) * 5)
+    low, high = both.range
+    assert high < 1 / 1.25  # the lesson's margin holds
+    assert prediction_range(idle + busy)[1] > high  # pooled, it would not
+    assert low <= min(busy)
+    assert high >= max(idle)
+    assert both.verdict(1.05) == "faster"
 
 
 def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> None:
     ratio = Ratio("loop", "scan", 12.0, 11.0, 13.0, 0.96, 15)
-    stated = ratio.with_record(recorded_ratio(9.0, 10.0, 14.0, 12.0, 11.0, 13.0))
+    stated = ratio.with_record(
+        recorded_ratio(9.0, 10.0, 14.0, 12.0, 11.0, 13.0, busy=(False,) * 6)
+    )
     text = str(stated)
     assert stated.record is not None
     low, high = stated.record.range
@@ -101,8 +115,13 @@ def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> Non
     assert "this run: 12×" in text
     assert "95 %" not in text  # one run's interval is no claim about a rerun
     html = stated._repr_html_()
-    assert "<code>loop</code>의 실행 시간이 <code>scan</code>의 7.1–18배였습니다" in html
-    assert "2코어 CPU에서 유휴·부하 상태를 섞어 6번 실행한 기록으로 추정한 재실행 범위" in html
+    assert (
+        "<code>loop</code>의 실행 시간이 <code>scan</code>의 7.1–18배였습니다" in html
+    )
+    assert (
+        "2코어 CPU에서 유휴·부하 상태를 섞어 6번 실행한 기록으로 추정한 재실행 범위"
+        in html
+    )
     assert "이번 실행은 12배" in html
 
 
@@ -111,8 +130,12 @@ def test_a_record_whose_runs_disagree_says_the_order_changes() -> None:
     varies = ratio.with_record(recorded_ratio(0.9, 1.4, 1.1, 0.8, 1.2, 1.3))
     assert "which one is faster changed from run to run" in str(varies)
     assert "실행마다 달랐습니다" in varies._repr_html_()
-    similar = ratio.with_record(recorded_ratio(1.0, 1.01, 1.0, 1.02, 1.01, 1.0))
-    assert str(similar).startswith("'a' took 0.98–1.03× the time of 'b': within 5 %")
+    similar = ratio.with_record(recorded_ratio(*[1.01, 1.012, 1.011, 1.013] * 2))
+    assert str(similar).startswith("'a' took 1.00–1.02× the time of 'b': within 5 %")
+    # every run had a slower, but the range a rerun lands in crosses 1
+    unranked = ratio.with_record(recorded_ratio(1.0, 1.01, 1.0, 1.02, 1.01, 1.0))
+    assert "too wide a range to say which one a rerun finds faster" in str(unranked)
+    assert "어느 쪽이 빠를지는 말할 수 없습니다" in unranked._repr_html_()
     faster = Ratio("jit", "eager", 0.2, 0.19, 0.21, 0.96, 15)
     stated = faster.with_record(recorded_ratio(0.2, 0.25, 0.22, 0.18, 0.21, 0.2))
     assert str(stated).startswith("'jit' ran ")

@@ -344,7 +344,7 @@ def _recorded_words(
     verdict = record.verdict(RESOLUTION)
     if verdict == "faster":
         span, run = _outward(1 / high, 1 / low), _factor(1 / this_run)
-    elif verdict in {"similar", "varies"}:
+    elif verdict in {"similar", "varies", "unranked"}:
         span, run = _outward(low, high, decimals=True), f"{this_run:.2f}"
     else:
         span, run = _outward(low, high), _factor(this_run)
@@ -364,6 +364,10 @@ def _recorded_words(
                 f"{a}의 실행 시간이 {b}의 {span}배로, 어느 쪽이 빠른지는 실행마다 "
                 f"달랐습니다({where})"
             ),
+            "unranked": (
+                f"{a}의 실행 시간이 {b}의 {span}배로, 다시 실행했을 때 어느 쪽이 "
+                f"빠를지는 말할 수 없습니다({where})"
+            ),
         }[verdict]
     where = (
         f"where a rerun lands, from {record.runs} runs on a {record.machine}, "
@@ -378,6 +382,10 @@ def _recorded_words(
         "varies": (
             f"{a} took {span}× the time of {b}: which one is faster changed "
             f"from run to run ({where})"
+        ),
+        "unranked": (
+            f"{a} took {span}× the time of {b}, too wide a range to say which "
+            f"one a rerun finds faster ({where})"
         ),
     }[verdict]
 

@@ -13,6 +13,10 @@ reader's notebook states the same range as the site.
 The range a page states is a 95 % prediction interval for one more run,
 taken on the logarithm of the recorded values (Student's t, the runs'
 mean and spread), and never narrower than the recorded values themselves.
+Idle and busy runs are two populations (a busy machine can move a ratio by
+a factor of several), so where each has runs enough, the range is the span
+of their two intervals: one interval over both would assume one bell curve
+and come out wide enough to cross 1 where every run agreed.
 ``tests/benchmarks/timing_record.py`` checks it by leaving each run out in
 turn: at least 90 % of the runs left out must land in the range the others
 give.
@@ -51,8 +55,10 @@ _T975 = (
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
 )  # fmt: skip
 
-#: How the recorded runs rank two candidates.
-RecordVerdict = Literal["slower", "faster", "similar", "varies"]
+#: How the recorded runs rank two candidates: beyond 5 % one way, within
+#: 5 %, one way in some runs and the other in others, or too widely spread
+#: to say.
+RecordVerdict = Literal["slower", "faster", "similar", "varies", "unranked"]
 
 
 def prediction_range(values: Sequence[float]) -> tuple[float, float]:
@@ -106,13 +112,22 @@ class Recorded:
 
     @property
     def range(self) -> tuple[float, float]:
-        """Where a rerun lands (see :func:`prediction_range`)."""
-        return prediction_range(self.values)
+        """Where a rerun lands, idle or busy (see :func:`prediction_range`)."""
+        idle = [v for v, busy in zip(self.values, self.busy, strict=True) if not busy]
+        busy = [v for v, busy in zip(self.values, self.busy, strict=True) if busy]
+        if len(idle) < 3 or len(busy) < 3:
+            return prediction_range(self.values)
+        (idle_low, idle_high), (busy_low, busy_high) = (
+            prediction_range(idle),
+            prediction_range(busy),
+        )
+        return min(idle_low, busy_low), max(idle_high, busy_high)
 
     def verdict(self, resolution: float) -> RecordVerdict:
         """``slower``/``faster`` when the whole range lies beyond
-        ``resolution`` on one side of 1; ``similar`` inside it; else
-        ``varies``."""
+        ``resolution`` on one side of 1; ``similar`` inside it; ``varies``
+        where the recorded runs themselves ranked the two both ways; else
+        ``unranked``."""
         low, high = self.range
         if low >= resolution:
             return "slower"
@@ -120,7 +135,9 @@ class Recorded:
             return "faster"
         if low >= 1 / resolution and high <= resolution:
             return "similar"
-        return "varies"
+        if min(self.values) < 1 < max(self.values):
+            return "varies"
+        return "unranked"
 
     @property
     def runs(self) -> int:

@@ -46,7 +46,7 @@ from typing import Any
 
 from jaxguide.environment import _cpu_model, _usable_cores
 from jaxguide.ratios import EXPECT_MARGIN, RESOLUTION
-from jaxguide.records import RECORDING_ENV, RECORDS, Recorded, prediction_range
+from jaxguide.records import RECORDING_ENV, RECORDS, Recorded
 
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "build" / "bench"
@@ -245,9 +245,10 @@ def check(record: dict[str, Any]) -> dict[str, Any]:
         inside, changed = 0, 0
         for i, value in enumerate(values):
             rest = values[:i] + values[i + 1 :]
-            low, high = prediction_range(rest)
+            busy = entry["busy"][:i] + entry["busy"][i + 1 :]
+            others = Recorded(name, tuple(rest), tuple(busy), "", "")
+            low, high = others.range
             inside += low <= value <= high
-            others = Recorded(name, tuple(rest), (), "", "")
             changed += others.verdict(RESOLUTION) != verdict
         low, high = full.range
         expected = entry["expected"]
