@@ -423,7 +423,7 @@ def browse(
 
 
 @pytest.mark.parametrize(
-    ("locale", "lang"), [("ko-KR", "ko"), ("en-US", "en"), ("fr-FR", "ko")]
+    ("locale", "lang"), [("ko-KR", "ko"), ("en-US", "en"), ("fr-FR", "en")]
 )
 def test_root_page_sends_readers_to_their_language(
     browser: Browser, site: Path, locale: str, lang: str
@@ -431,6 +431,39 @@ def test_root_page_sends_readers_to_their_language(
     with browse(browser, site, locale) as (page, base, errors):
         page.goto(f"{base}/index.html")
         page.wait_for_url(f"{base}/{lang}/stable/index.html")
+        assert not errors
+
+
+@pytest.mark.parametrize(
+    ("address", "lands"),
+    [
+        ("en/", "en/dev/index.html"),
+        ("ko/index.html", "ko/dev/index.html"),
+        ("ko/stable/a.html", "ko/dev/a.html"),  # no release yet
+        ("en/latest/a.html", "en/dev/a.html"),
+    ],
+)
+def test_addresses_readers_type_reach_the_entry_folder_before_a_release(
+    browser: Browser, tmp_path: Path, address: str, lands: str
+) -> None:
+    site = tmp_path / "site"
+    publish(fake_builds(tmp_path / "b", "dev", TWO_PAGES), site, "dev")
+    with browse(browser, site) as (page, base, errors):
+        page.goto(f"{base}/{address}")
+        page.wait_for_url(f"{base}/{lands}")
+        assert not errors
+
+
+@pytest.mark.parametrize(
+    ("address", "lands"),
+    [("ko/", "ko/stable/index.html"), ("en/latest/both.html", "en/stable/both.html")],
+)
+def test_addresses_readers_type_reach_the_newest_release(
+    browser: Browser, site: Path, address: str, lands: str
+) -> None:
+    with browse(browser, site) as (page, base, errors):
+        page.goto(f"{base}/{address}")
+        page.wait_for_url(f"{base}/{lands}")
         assert not errors
 
 

@@ -150,7 +150,7 @@ def test_a_translation_naming_no_translator_credits_no_one(sample: Path) -> None
     query = parse_qs(url.query)
     assert query["title"] == ["번역 제안: page"]
     assert query["body"][0].startswith(
-        "페이지: https://jaxguide.github.io/jaxguide/ko/stable/page.html\n"
+        "페이지: https://jaxguide.github.io/jaxguide/ko/dev/page.html\n"
         "번역: docs/ko/page.md\n"
     )
     # Untranslated pages (the English source, an index without

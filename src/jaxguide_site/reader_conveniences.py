@@ -98,7 +98,10 @@ def _add_translation_credit(
     repository = options["repository_url"]
     source = f"{options['path_to_docs']}/{app.env.doc2path(pagename, base=False)}"
     title = str(ISSUE_TITLE).format(page=pagename)
-    url = f"{app.config.html_baseurl}{pagename}.html"
+    # The copy the reader is on: the canonical stable/ copy 404s until a
+    # release is published, and names another version after one.
+    version_root = app.config.html_baseurl.removesuffix("stable/")
+    url = f"{version_root}{app.config.release}/{pagename}.html"
     body = str(ISSUE_BODY).format(url=url, source=source)
     try:
         names = translators(app.env.metadata[pagename])
