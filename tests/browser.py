@@ -136,6 +136,10 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def list_directory(self, path: str | os.PathLike[str]) -> None:  # noqa: ARG002
+        """A folder without index.html is missing on GitHub Pages: no listing."""
+        self.send_error(HTTPStatus.NOT_FOUND)
+
     def send_error(
         self, code: int, message: str | None = None, explain: str | None = None
     ) -> None:
