@@ -16,7 +16,7 @@ import pytest
 
 from jaxguide import records
 from jaxguide.ratios import Ratio, UnexpectedVerdict
-from jaxguide.records import Recorded, prediction_range, recorded
+from jaxguide.records import WIDEN, Recorded, recorded, rerun_range
 from jaxguide.site import glue
 from jaxguide_site.myst_notebook import code_cells
 
@@ -48,18 +48,14 @@ def folder(tmp_path: Path) -> Path:
     records._load.cache_clear()
 
 
-def test_the_stated_range_holds_the_values_and_widens_with_their_spread() -> None:
-    tight = prediction_range([2.0, 2.02, 1.98, 2.01])
-    loose = prediction_range([2.0, 3.0, 1.5, 2.5])
-    assert tight[0] <= 1.98
-    assert tight[1] >= 2.02
-    assert loose[1] / loose[0] > tight[1] / tight[0]
+def test_a_rerun_lands_in_the_recorded_range_widened_by_a_quarter() -> None:
+    assert rerun_range([2.0, 2.2, 2.4, 2.1]) == (1.6, 3.0)
     # one extreme run: the range never leaves it out
-    assert prediction_range([1.0, 1.0, 1.0, 1.0, 9.0])[1] >= 9.0
-    with pytest.raises(ValueError, match="record at least 3"):
-        prediction_range([1.0, 2.0])
+    assert rerun_range([1.0, 1.0, 1.0, 9.0])[1] == 9.0 * WIDEN
+    with pytest.raises(ValueError, match="record at least 4"):
+        rerun_range([1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="must be positive"):
-        prediction_range([1.0, 0.0, 2.0])
+        rerun_range([1.0, 0.0, 2.0, 3.0])
 
 
 def test_a_gpu_record_never_states_a_cpu_size_and_the_newest_record_wins(
@@ -88,14 +84,13 @@ def recorded_ratio(*values: float, busy: tuple[bool, ...] | None = None) -> Reco
     return Recorded("loop", values, flags, "2-core CPU", "")
 
 
-def test_idle_and_busy_runs_are_two_populations_not_one_bell_curve() -> None:
-    # async-dispatch's stream: 1.5x faster idle, 4-5x busy. One interval over
+def test_idle_and_busy_runs_that_agree_give_a_direction() -> None:
+    # async-dispatch's stream: 1.5x faster idle, 3-5x busy. A bell curve over
     # both crossed 1 although every run ranked the two the same way.
-    idle, busy = [0.58, 0.67, 0.59, 0.62, 0.6], [0.24, 0.2, 0.22, 0.21, 0.23]
-    both = recorded_ratio(*idle, *busy, busy=(False,) * 5 + (True,) * 5)
+    idle, busy = [0.575, 0.666, 0.594, 0.687], [0.241, 0.199, 0.357, 0.272]
+    both = recorded_ratio(*idle, *busy, busy=(False,) * 4 + (True,) * 4)
     low, high = both.range
-    assert high < 1 / 1.25  # the lesson's margin holds
-    assert prediction_range(idle + busy)[1] > high  # pooled, it would not
+    assert high < 1 / 1.05  # the record states the lesson's direction
     assert low <= min(busy)
     assert high >= max(idle)
     assert both.verdict(1.05) == "faster"
@@ -109,14 +104,14 @@ def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> Non
     text = str(stated)
     assert stated.record is not None
     low, high = stated.record.range
-    assert (round(low, 2), round(high, 2)) == (7.19, 17.99)
-    assert text.startswith("'loop' took 7.1–18× as long")  # rounded outward
+    assert (low, high) == (7.2, 17.5)
+    assert text.startswith("'loop' took 7.2–18× as long")  # rounded outward
     assert "as long as 'scan' (where a rerun lands, from 6 runs on a 2-core CPU" in text
     assert "this run: 12×" in text
     assert "95 %" not in text  # one run's interval is no claim about a rerun
     html = stated._repr_html_()
     assert (
-        "<code>loop</code>의 실행 시간이 <code>scan</code>의 7.1–18배였습니다" in html
+        "<code>loop</code>의 실행 시간이 <code>scan</code>의 7.2–18배였습니다" in html
     )
     assert (
         "2코어 CPU에서 유휴·부하 상태를 섞어 6번 실행한 기록으로 추정한 재실행 범위"
@@ -128,25 +123,23 @@ def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> Non
 def test_a_record_whose_runs_disagree_says_the_order_changes() -> None:
     ratio = Ratio("a", "b", 1.1, 1.06, 1.2, 0.96, 15)
     varies = ratio.with_record(recorded_ratio(0.9, 1.4, 1.1, 0.8, 1.2, 1.3))
-    assert "which one is faster changed from run to run" in str(varies)
-    assert "실행마다 달랐습니다" in varies._repr_html_()
-    similar = ratio.with_record(recorded_ratio(*[1.01, 1.012, 1.011, 1.013] * 2))
-    assert str(similar).startswith("'a' took 1.00–1.02× the time of 'b': within 5 %")
-    # every run had a slower, but the range a rerun lands in crosses 1
-    unranked = ratio.with_record(recorded_ratio(1.0, 1.01, 1.0, 1.02, 1.01, 1.0))
-    assert "too wide a range to say which one a rerun finds faster" in str(unranked)
-    assert "어느 쪽이 빠를지는 말할 수 없습니다" in unranked._repr_html_()
+    assert "a rerun may find either one faster" in str(varies)
+    assert "다시 실행하면 어느 쪽이든 더 빠를 수 있습니다" in varies._repr_html_()
+    # every run had 'a' slower, but the range a rerun lands in crosses 1
+    unranked = ratio.with_record(recorded_ratio(1.01, 1.012, 1.011, 1.013))
+    assert str(unranked).startswith("'a' took 0.80–1.27× the time of 'b': a rerun")
     faster = Ratio("jit", "eager", 0.2, 0.19, 0.21, 0.96, 15)
     stated = faster.with_record(recorded_ratio(0.2, 0.25, 0.22, 0.18, 0.21, 0.2))
     assert str(stated).startswith("'jit' ran ")
     assert "this run: 5.0×" in str(stated)
 
 
-def test_an_expected_direction_needs_the_margin_in_every_recorded_run() -> None:
+def test_an_expected_direction_needs_the_record_to_state_it() -> None:
     expected = Ratio("loop", "scan", 2.5, 2.0, 3.0, 0.96, 15).expect("slower")
     expected.with_record(recorded_ratio(2.4, 2.5, 2.6, 2.5, 2.45, 2.55))
+    # jit's outer lesson: every run slower, one by 1.06x only
     with pytest.raises(UnexpectedVerdict, match="drop the expect"):
-        expected.with_record(recorded_ratio(0.9, 2.5, 3.0, 1.2, 2.0, 2.8))
+        expected.with_record(recorded_ratio(2.47, 2.34, 3.06, 2.78, 2.92, 1.06))
     # not expected: the same record is stated, not enforced
     Ratio("loop", "scan", 2.5, 2.0, 3.0, 0.96, 15).with_record(
         recorded_ratio(0.9, 2.5, 3.0, 1.2, 2.0, 2.8)

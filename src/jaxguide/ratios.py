@@ -39,7 +39,6 @@ from .records import Recorded
 
 __all__ = [
     "CONFIDENCE",
-    "EXPECT_MARGIN",
     "MIN_ROUNDS",
     "RESOLUTION",
     "Ratio",
@@ -54,9 +53,6 @@ CONFIDENCE = 0.95
 RESOLUTION = 1.05
 #: The fewest rounds whose extremes cover the median at 95 %.
 MIN_ROUNDS = 6
-
-#: The least factor, over every recorded run, of a direction a page enforces.
-EXPECT_MARGIN = 1.25
 
 #: What one run's ratio says: one candidate slower or faster beyond the
 #: noise, the two within 5 %, or a run too noisy to rank them.
@@ -235,9 +231,10 @@ class Ratio:
         fails, naming the page, instead of printing prose that the table
         contradicts. A run too noisy to rank the two (a busy machine) does
         not fail. When the page glues the ratio (:func:`jaxguide.glue`),
-        the record must show the direction in every recorded run, with a
-        margin of :data:`EXPECT_MARGIN`: a lesson that holds only sometimes
-        is not one a build can enforce.
+        its record must state the same direction: the whole range a rerun
+        lands in (every recorded run, widened by a quarter) beyond 5 % on
+        that side. A lesson that holds only sometimes is not one a build can
+        enforce.
 
         Raises:
             UnexpectedVerdict: An ``AssertionError`` naming both candidates,
@@ -264,23 +261,20 @@ class Ratio:
 
         Raises:
             UnexpectedVerdict: If the ratio was :meth:`expect`-ed and the
-                record does not show that direction in every run, by at
-                least :data:`EXPECT_MARGIN`.
+                record does not state that direction.
         """
         if record is None:
             return self
-        if self.expected is not None:
+        if self.expected is not None and record.verdict(RESOLUTION) != self.expected:
             low, high = record.range
-            margin = low if self.expected == "slower" else 1 / high
-            if margin < EXPECT_MARGIN:
-                msg = (
-                    f"{record.name}: the page expects {self.label!r} to be "
-                    f"{self.expected} than {self.reference!r}, but over "
-                    f"{record.runs} recorded runs a rerun lands in "
-                    f"{low:.2f}–{high:.2f}×, not beyond {EXPECT_MARGIN}× on one "
-                    "side: drop the expect() or make the gap larger."
-                )
-                raise UnexpectedVerdict(msg)
+            msg = (
+                f"{record.name}: the page expects {self.label!r} to be "
+                f"{self.expected} than {self.reference!r}, but from "
+                f"{record.runs} recorded runs a rerun lands in "
+                f"{low:.2f}–{high:.2f}×, not wholly beyond {RESOLUTION}× on one "
+                "side: drop the expect() or make the gap larger."
+            )
+            raise UnexpectedVerdict(msg)
         return replace(self, record=record)
 
     def _words(self, code: str, lang: Literal["en", "ko"]) -> str:
@@ -344,7 +338,7 @@ def _recorded_words(
     verdict = record.verdict(RESOLUTION)
     if verdict == "faster":
         span, run = _outward(1 / high, 1 / low), _factor(1 / this_run)
-    elif verdict in {"similar", "varies", "unranked"}:
+    elif verdict == "unranked":
         span, run = _outward(low, high, decimals=True), f"{this_run:.2f}"
     else:
         span, run = _outward(low, high), _factor(this_run)
@@ -357,16 +351,9 @@ def _recorded_words(
         return {
             "slower": f"{a}의 실행 시간이 {b}의 {span}배였습니다({where})",
             "faster": f"{a} 쪽이 {b}보다 {span}배 빨랐습니다({where})",
-            "similar": (
-                f"{a}의 실행 시간이 {b}의 {span}배로, 차이가 5% 이내였습니다({where})"
-            ),
-            "varies": (
-                f"{a}의 실행 시간이 {b}의 {span}배로, 어느 쪽이 빠른지는 실행마다 "
-                f"달랐습니다({where})"
-            ),
             "unranked": (
-                f"{a}의 실행 시간이 {b}의 {span}배로, 다시 실행했을 때 어느 쪽이 "
-                f"빠를지는 말할 수 없습니다({where})"
+                f"{a}의 실행 시간이 {b}의 {span}배로, 다시 실행하면 어느 쪽이든 더 "
+                f"빠를 수 있습니다({where})"
             ),
         }[verdict]
     where = (
@@ -376,16 +363,9 @@ def _recorded_words(
     return {
         "slower": f"{a} took {span}× as long as {b} ({where})",
         "faster": f"{a} ran {span}× as fast as {b} ({where})",
-        "similar": (
-            f"{a} took {span}× the time of {b}: within 5 % of each other ({where})"
-        ),
-        "varies": (
-            f"{a} took {span}× the time of {b}: which one is faster changed "
-            f"from run to run ({where})"
-        ),
         "unranked": (
-            f"{a} took {span}× the time of {b}, too wide a range to say which "
-            f"one a rerun finds faster ({where})"
+            f"{a} took {span}× the time of {b}: a rerun may find either one "
+            f"faster ({where})"
         ),
     }[verdict]
 
