@@ -22,8 +22,8 @@ reader's rerun would: each run left out in turn, does it land in the range
 the other runs state (target: at least 90 % of them), and does the verdict
 the pages state change (target: none). It also lists every page that
 failed a run (an ``expect()`` whose direction reversed counts) and every
-``expect()`` whose direction the record does not show with the margin a
-build enforces.
+``expect()`` whose direction the record does not state (a build with
+this record fails there).
 """
 
 from __future__ import annotations
