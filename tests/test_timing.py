@@ -532,7 +532,10 @@ def test_a_ratio_speaks_both_languages_from_its_verdict() -> None:
     assert html.startswith('<span class="jaxguide-output jaxguide-verdict">')
     assert "<code>jit</code> 쪽이 <code>eager</code>보다 3.2배 빨랐습니다" in html
     assert '<span lang="ko" hidden>' in html
-    assert "<code>loop</code>의 실행 시간이 <code>scan</code>의 27배였습니다" in slower._repr_html_()
+    assert (
+        "<code>loop</code>의 실행 시간이 <code>scan</code>의 27배였습니다"
+        in slower._repr_html_()
+    )
     assert "가릴 수 없었습니다" in unresolved._repr_html_()
     assert "차이가 5% 이내였습니다" in similar._repr_html_()
     assert "<code>a</code>, <code>b</code>" not in similar._repr_html_()  # no list
