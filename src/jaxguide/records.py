@@ -15,7 +15,7 @@ quarter at each end (:data:`WIDEN`). A handful of runs never holds the
 extremes: leaving each run out in turn, about one in five landed outside the
 bare range of the others. Widened, at least 90 % of them must land inside
 (``tests/benchmarks/timing_record.py`` reports the share; the record of
-2026-12-02 gave 97 %). Intervals from a bell curve fit these runs badly:
+2026-12-02 gave 96.6 %). Intervals from a bell curve fit these runs badly:
 idle and busy runs are two populations, a busy machine moving a ratio by a
 factor of several, and one interval over both came out wide enough to cross
 1 where every run agreed.
