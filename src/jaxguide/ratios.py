@@ -21,7 +21,7 @@ test's interval asks less of the noise and gives a size with the answer.
 That interval describes **one run**: rounds of a few milliseconds in one
 process. Another process, memory layout or load moves a ratio further than
 that (see :mod:`jaxguide.records`), so a page states sizes from the record
-of many runs (:meth:`Ratio.with_record`, which :func:`jaxguide.glue` applies
+of many runs (:meth:`Ratio.with_record`, which :func:`~jaxguide.site.glue` applies
 by the ratio's name) and shows its own run's value beside them.
 """
 
@@ -54,8 +54,8 @@ RESOLUTION = 1.05
 #: The fewest rounds whose extremes cover the median at 95 %.
 MIN_ROUNDS = 6
 
-#: What one run's ratio says: one candidate slower or faster beyond the
-#: noise, the two within 5 %, or a run too noisy to rank them.
+#: What one run's ratio says (one candidate slower or faster beyond the
+#: noise, the two within 5 %, or a run too noisy to rank them).
 Verdict = Literal["slower", "faster", "similar", "unresolved"]
 
 
@@ -230,7 +230,7 @@ class Ratio:
         ``scan``) calls this, so that a build where the direction reversed
         fails, naming the page, instead of printing prose that the table
         contradicts. A run too noisy to rank the two (a busy machine) does
-        not fail. When the page glues the ratio (:func:`jaxguide.glue`),
+        not fail. When the page glues the ratio (:func:`~jaxguide.site.glue`),
         its record must state the same direction: the whole range a rerun
         lands in (every recorded run, widened by a quarter) beyond 5 % on
         that side. A lesson that holds only sometimes is not one a build can
