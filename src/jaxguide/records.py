@@ -52,9 +52,9 @@ WIDEN = 1.25
 #: The fewest runs a record states a range from.
 MIN_RUNS = 4
 
-#: How the recorded runs rank two candidates: beyond 5 % one way, or not at
-#: all (a rerun may find either one faster). Within 5 % is not a verdict a
-#: record can give: its range is wider than that band.
+#: How the recorded runs rank two candidates (beyond 5 % one way, or not at
+#: all, a rerun finding either one faster). Within 5 % is not a verdict a
+#: record can give, its range being wider than that band.
 RecordVerdict = Literal["slower", "faster", "unranked"]
 
 
