@@ -311,8 +311,8 @@ def _outward(low: float, high: float, *, decimals: bool = False) -> str:
     """A range rounded outward to two significant digits: ``8.4–15``; or to
     two decimals, for ratios near 1 whose digits matter: ``0.98–1.03``.
 
-    >>> _outward(8.46, 14.2), _outward(0.912, 1.31)
-    ('8.4–15', '0.91–1.4')
+    >>> _outward(8.46, 14.2), _outward(0.912, 1.31), _outward(3.0, 7.8)
+    ('8.4–15', '0.91–1.4', '3.0–7.8')
     >>> _outward(0.985, 1.0295, decimals=True)
     '0.98–1.03'
     """
@@ -324,8 +324,10 @@ def _outward(low: float, high: float, *, decimals: bool = False) -> str:
         steps = value / scale
         return (math.ceil(steps - 1e-9) if up else math.floor(steps + 1e-9)) * scale
 
-    def shown(value: float) -> str:
-        return f"{value:.2g}" if value < 100 else f"{value:.0f}"
+    def shown(value: float) -> str:  # two significant digits, "3.0" not "3"
+        if value < 1:
+            return f"{value:.2g}"
+        return f"{value:.1f}" if value < 10 else f"{value:.0f}"
 
     return f"{shown(rounded(low, False))}–{shown(rounded(high, True))}"
 
