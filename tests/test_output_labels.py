@@ -129,7 +129,7 @@ def test_the_korean_notebook_shows_korean_labels_and_words() -> None:
     assert '<span lang="en" hidden>code</span><span lang="ko">코드</span>' in shown
     assert "<td>단순한 반복문</td>" in shown
     read = for_readers(korean, problem=pytest.fail, lang="ko")
-    assert "`단순한 반복문` 쪽이 `직접 작성`보다" in read.cells[-1].source
+    assert "`단순한 반복문`의 실행 시간이 `직접 작성`의" in read.cells[-1].source
 
 
 def test_the_english_notebook_is_unchanged() -> None:
