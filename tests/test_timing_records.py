@@ -106,7 +106,10 @@ def test_a_ratio_with_a_record_states_the_records_range_and_its_own_run() -> Non
     low, high = stated.record.range
     assert (low, high) == (7.2, 17.5)
     assert text.startswith("'loop' took 7.2–18× as long")  # rounded outward
-    assert "as long as 'scan' (where a rerun lands, from 6 runs on a 2-core CPU" in text
+    assert (
+        "as long as 'scan' (a rerun's range estimated from 6 runs on a 2-core CPU"
+        in text
+    )
     assert "this run: 12×" in text
     assert "95 %" not in text  # one run's interval is no claim about a rerun
     html = stated._repr_html_()

@@ -229,8 +229,10 @@ class Ratio:
         A page whose lesson is a direction (a Python loop is slower than
         ``scan``) calls this, so that a build where the direction reversed
         fails, naming the page, instead of printing prose that the table
-        contradicts. A run too noisy to rank the two (a busy machine) does
-        not fail. When the page glues the ratio (:func:`~jaxguide.site.glue`),
+        contradicts. It fails where this run's median lies on the wrong side
+        of 1, or the run ranked the two the other way; a run too noisy to
+        rank them whose median still leans the expected way (a busy
+        machine) does not fail. When the page glues the ratio (:func:`~jaxguide.site.glue`),
         its record must state the same direction: the whole range a rerun
         lands in (every recorded run, widened by a quarter) beyond 5 % on
         that side. A lesson that holds only sometimes is not one a build can
@@ -359,7 +361,7 @@ def _recorded_words(
             ),
         }[verdict]
     where = (
-        f"where a rerun lands, from {record.runs} runs on a {record.machine}, "
+        f"a rerun's range estimated from {record.runs} runs on a {record.machine}, "
         f"idle and busy; this run: {run}×"
     )
     return {

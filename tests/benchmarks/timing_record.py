@@ -353,8 +353,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         record = json.loads(args.report.read_text(encoding="utf-8"))
     else:
-        if args.runs < 2 and not args.extend:
-            parser.error("--runs must be at least 2: a range needs 4 runs or more")
+        if args.runs < 3 and not args.extend:
+            parser.error(
+                "--runs must be at least 3: leaving one of the 6 runs out "
+                "still leaves a range (4 runs or more)"
+            )
         pages = [p.resolve() for p in args.pages] or measuring_pages()
         extend = None
         if args.extend:
