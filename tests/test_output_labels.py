@@ -207,7 +207,7 @@ def test_built_pages_show_each_languages_labels(built: dict[str, Path]) -> None:
     english = (built["en"] / "vmap.html").read_text(encoding="utf-8")
     assert "<td>단순한 반복문</td>" in korean
     assert "<td>naive loop</td>" not in korean
-    assert "<code>단순한 반복문</code> 쪽이" in korean  # the glued verdict
+    assert "<code>단순한 반복문</code>의 실행 시간이" in korean  # the glued verdict
     assert "<td>naive loop</td>" in english
     assert "단순한 반복문" not in english
 
@@ -237,4 +237,4 @@ def test_the_korean_notebook_download_shows_korean(built: dict[str, Path]) -> No
     prose = "".join(
         cell.source for cell in korean.cells if cell.cell_type == "markdown"
     )
-    assert "`단순한 반복문` 쪽이" in prose
+    assert "`단순한 반복문`의 실행 시간이" in prose
