@@ -378,6 +378,15 @@ def test_html_carries_both_languages_and_plain_text_is_english() -> None:
     assert "중앙값" not in markdown + str(result)
 
 
+def test_large_slowdowns_keep_their_digits() -> None:
+    # compilation's disable_jit row printed "0.00× (0.00–0.00)" for 500x
+    assert [format_ratio(r) for r in (0.001998, 0.0123, 0.0567)] == [
+        "0.0020×",
+        "0.012×",
+        "0.057×",
+    ]
+
+
 def test_format_ratio() -> None:
     assert [format_ratio(r) for r in (0.561, 1.0, 12.34, 456.7)] == [
         "0.56×",

@@ -71,6 +71,16 @@ def test_a_gpu_record_never_states_a_cpu_size_and_the_newest_record_wins(
     assert recorded("missing", folder) is None
 
 
+def test_a_cpu_record_states_nothing_where_jax_runs_on_an_accelerator(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader's Colab GPU run states its own run, not the CPU's range."""
+    write_record(folder, "cpu", "cpu", "2026-12-01", loop=[7.0, 7.1, 7.2, 7.3])
+    assert recorded("loop", folder) is not None
+    monkeypatch.setattr("jax.default_backend", lambda: "gpu")
+    assert recorded("loop", folder) is None
+
+
 def test_while_recording_a_page_states_its_own_run(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -27,7 +27,7 @@ def glue(name: str, value: object, *, display: bool = False) -> None:
 
     Raises:
         UnexpectedVerdict: If the ratio was ``expect``-ed and its record
-            does not show that direction in every run.
+            does not state that direction.
 
     >>> glue("answer", 42)  # outside a notebook: nothing to record or show
     """

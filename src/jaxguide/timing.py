@@ -60,12 +60,17 @@ def unit_for(seconds: float) -> tuple[float, str]:
 
 
 def format_ratio(ratio: float) -> str:
-    """Write a speed-up such as ``12.3×`` (three significant digits, at most two decimals).
+    """Write a speed-up such as ``12.3×`` (three significant digits, at most
+    two decimals; two significant digits below 0.1).
 
     Examples:
         >>> format_ratio(1.0), format_ratio(0.5612), format_ratio(123.4)
         ('1.00×', '0.56×', '123×')
+        >>> format_ratio(0.001998)  # a 500× slowdown is not 0.00×
+        '0.0020×'
     """
+    if 0 < ratio < 0.1:
+        return f"{ratio:#.2g}×"
     digits = 0 if ratio >= 100 else 1 if ratio >= 10 else 2
     return f"{ratio:.{digits}f}×"
 

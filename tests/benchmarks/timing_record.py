@@ -86,7 +86,11 @@ def measuring_pages(lang: str = "en") -> list[Path]:
 @contextlib.contextmanager
 def busy_cores(count: int) -> Iterator[None]:
     """``count`` processes spinning on a core each, stopped on exit."""
-    spin = "import time\nend = time.time() + 4 * 3600\nwhile time.time() < end: pass"
+    # Each spinner stops when its parent dies (a killed recorder leaves none).
+    spin = (
+        "import os, time\nparent = os.getppid()\nend = time.time() + 4 * 3600\n"
+        "while time.time() < end and os.getppid() == parent: pass"
+    )
     spinners = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(count)]
     try:
         yield
