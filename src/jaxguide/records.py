@@ -88,7 +88,7 @@ class Recorded:
 
     Attributes:
         name: The glue name the page gives the ratio.
-        values: The ratio in each run, as the page's :class:`~jaxguide.Ratio`
+        values: The ratio in each run, as the page's :class:`~jaxguide.ratios.Ratio`
             gives it (the median of per-round ratios, or of the medians for
             timings made apart).
         busy: For each run, whether every core was kept busy meanwhile.
