@@ -34,6 +34,7 @@ FEATURES = (
     "image_sizes",
     "page_loading",
     "output_contrast",
+    "tracebacks",
     "reader_conveniences",
     "gpu_records",
 )
