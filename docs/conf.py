@@ -31,8 +31,9 @@ REPO_DIR = DOCS_DIR.parent
 
 # -- Project -----------------------------------------------------------------
 project = "jaxguide"
-author = "The jaxguide authors"
-copyright = "2026, The jaxguide authors"
+COPYRIGHT_YEAR = 2026
+author = "The jaxguide authors"  # _per_language: in the page's language
+copyright = f"{COPYRIGHT_YEAR}, {author}"
 language = "en"  # overridden per build: -D language=<a code of _data/languages.toml>
 
 # -- Version and address -------------------------------------------------------
@@ -73,6 +74,7 @@ from jaxguide_site.interface_text.messages import N_, translations
 from jaxguide_site.languages import LANGUAGES, LANGUAGES_FILE, languages_of
 
 TITLE = N_("JAX Guide")
+AUTHORS = N_("The jaxguide authors")
 SEARCH_PLACEHOLDER = N_("Search...")
 # Cells tagged hide-cell are exercise solutions (the only use of that tag).
 SOLUTION_TOGGLES = (N_("Show solution"), N_("Hide solution"))
@@ -171,7 +173,10 @@ import numpy as np
 html_theme = "sphinx_book_theme"
 html_static_path = [str(DOCS_DIR / "_static")]
 html_css_files = ["jaxguide.css"]
-html_js_files = [("sidebar-toggles.js", {"defer": "defer"})]
+html_js_files = [
+    ("sidebar-toggles.js", {"defer": "defer"}),
+    ("scroll-cues.js", {"defer": "defer"}),
+]
 html_copy_source = True
 # The mark (src/jaxguide_site/brand.py) as the sidebar's logo and the favicon.
 html_logo = html_favicon = str(DOCS_DIR / "_static" / "jaxguide-mark.svg")
@@ -248,6 +253,9 @@ def _per_language(app: Sphinx, config: Config) -> None:
         raise ConfigError(msg)
     text = translations(lang).gettext
     config.html_title = config.html_short_title = text(TITLE)
+    # The footer's "By ..." and "© ...", in the page's language.
+    config.author = text(AUTHORS)
+    config.copyright = f"{COPYRIGHT_YEAR}, {config.author}"
     config.html_last_updated_fmt = text(LAST_UPDATED_FORMAT)
     config.html_theme_options["search_bar_text"] = text(SEARCH_PLACEHOLDER)
     config.html_theme_options["path_to_docs"] = f"docs/{lang}"

@@ -10,6 +10,7 @@ several versions too (test_publish.py).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from collections.abc import Iterator
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 from fontTools.ttLib import TTFont
 from PIL import Image
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser import GENERATED_PAGES, site_page, skip_or_fail
 from helpers import BUILT, GUIDE_PAGES, REPO, SITE, built_version
@@ -173,15 +175,17 @@ def test_language_switcher_opens_the_same_page_and_version(
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_version_switcher_shows_this_version_and_jax(
+def test_version_switcher_shows_this_version_and_jax_once_there_are_two(
     page: Page, served_site: str, version: str, lang: str
 ) -> None:
     open_page(page, url(served_site, lang, version, "jit"))
     button = page.locator(".version-switcher__button").first
     versions = SITE / lang / "versions.json"
     entries = json.loads(versions.read_text(encoding="utf-8"))
-    assert button.inner_text().startswith(version)
     assert page.locator(".version-switcher__menu a").count() == len(entries)
+    # With one version there is nothing to switch to: the switcher is hidden.
+    assert button.is_visible() == (len(entries) > 1)
+    assert button.inner_text().startswith(version)
     line = page.locator(".jaxguide-version-line").first.inner_text()
     assert version in line
     assert "JAX " in line
@@ -390,6 +394,41 @@ def test_no_page_scrolls_sideways_on_a_phone(
         if max(settled, widest) > 390:
             wide[name] = {"while loading": widest, "settled": settled}
     assert wide == {}, "pages wider than the 390 px viewport"
+
+
+# Boxes in the article cut sideways, and those without the cue of
+# docs/_static/scroll-cues.js (a fade at the edge that hides more).
+_CUT_JS = """() => [...document.querySelectorAll('.bd-article *')]
+  .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1
+    && getComputedStyle(e).display !== 'inline')
+  .map((e) => ({
+    box: e.tagName.toLowerCase() + '.' + [...e.classList].join('.'),
+    scrolls: ['auto', 'scroll'].includes(getComputedStyle(e).overflowX),
+    cue: e.scrollLeft === 0 ? e.classList.contains('jaxguide-more-right') : true,
+  }))
+  .filter((box) => !box.scrolls || !box.cue)"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_on_a_phone_nothing_is_cut_unseen_and_no_traceback_fills_the_screen(
+    mobile: Page, served_site: str, version: str, lang: str
+) -> None:
+    """What is wider than a phone scrolls, and says so; a folded traceback
+    (src/jaxguide_site/tracebacks.py) is shorter than one screen."""
+    cut, tall = {}, {}
+    for name in ALL_PAGES[lang]:
+        open_page(mobile, url(served_site, lang, version, name))
+        with contextlib.suppress(PlaywrightTimeout):  # the cues come a frame late
+            mobile.wait_for_function(f"({_CUT_JS})().length === 0", timeout=5000)
+        if found := mobile.evaluate(_CUT_JS):
+            cut[name] = found
+        heights = mobile.locator("details.jaxguide-traceback").evaluate_all(
+            "folds => folds.map((fold) => fold.getBoundingClientRect().height)"
+        )
+        if [height for height in heights if height > 844]:
+            tall[name] = heights
+    assert cut == {}, "cut off with no cue that it scrolls"
+    assert tall == {}, "folded tracebacks taller than the phone's screen"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

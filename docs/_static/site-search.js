@@ -7,7 +7,21 @@
 window.addEventListener("DOMContentLoaded", () => {
   const element = document.getElementById("search");
   const korean = typeof KoreanSearch === "undefined" ? null : KoreanSearch;
-  const stem = (term) => korean.query(term).join(" ");
+  // Pagefind finds only pages with every word of the query, so the words a
+  // question is asked with ("why is jit slow", "my function recompiles")
+  // are left out, on both sites; a query of nothing else is searched as typed.
+  const ASKING = new Set(
+    ("a an the my our your i me we you it its this that these those is are " +
+     "was were be been am do does did can could should would will why how " +
+     "what when where which who to of in on for with at by from about into " +
+     "so too very just keep keeps get gets getting not no don't doesn't " +
+     "isn't won't can't").split(" "),
+  );
+  const words = (term) => (korean === null ? term.split(/\s+/) : korean.query(term));
+  const processTerm = (term) => {
+    const kept = words(term).filter((word) => word && !ASKING.has(word.toLowerCase()));
+    return kept.length > 0 ? kept.join(" ") : term;
+  };
 
   // Excerpts are whole sentences of prose around the best match, not
   // Pagefind's window of 30 words, which starts and ends mid-sentence.
@@ -79,7 +93,9 @@ window.addEventListener("DOMContentLoaded", () => {
     showImages: false,
     debounceTimeoutMs: 0, // search on every keystroke
     autofocus: true, // and load the index while the page opens
-    processTerm: korean === null ? undefined : stem,
+    processTerm,
+    // Its words in the site's (src/jaxguide_site/site_search.py, UI_TEXT).
+    translations: JSON.parse(element.dataset.text),
     processResult,
   });
   // The page's heading, visible, names the box (Pagefind gives it a title only).

@@ -105,6 +105,9 @@ KOREAN_STOPWORDS: Final = frozenset((
     "하지만", "그러나", "따라서", "그래서", "모든", "어떤", "다른", "같은",
     # what a query says around its subject: "NaN 찾기", "다른 점"
     "찾기", "방법", "점",
+    # how a question asks: "왜 jit이 느려요", "어떻게 구하나요"
+    "왜", "어떻게", "무엇", "뭐", "뭔가", "무슨", "어디", "어디서", "언제",
+    "자꾸", "계속", "너무", "제", "내",
 ))  # fmt: skip
 
 

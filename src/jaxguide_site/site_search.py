@@ -31,6 +31,7 @@ you type. The pieces:
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,8 @@ from sphinx.util import logging
 from sphinx.util.typing import ExtensionMetadata
 
 from .extension import PARALLEL_SAFE
+from .interface_text.catalog import _
+from .interface_text.messages import N_
 from .translation.glossary import load_glossary
 
 logger = logging.getLogger(__name__)
@@ -81,6 +84,26 @@ KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs
 JOINER: Final = " \u2e31 "
 SYNONYM_WEIGHT: Final = 5  # below: 그래디언트 is first autodiff's, a glossary variant
 SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
+# Pagefind UI's own words (its `translations` option), in the site's words:
+# its Korean said "검색어" where the header's box says "검색...", and
+# "[SEARCH_TERM]에 대한 결과 [COUNT]건".
+UI_TEXT: Final = {
+    "placeholder": N_("Search..."),
+    "search_label": N_("Search this site"),
+    "clear_search": N_("Clear"),
+    "load_more": N_("Show more results"),
+    "searching": N_("Searching for [SEARCH_TERM]..."),
+    "zero_results": N_("Nothing found for [SEARCH_TERM]"),
+    "one_result": N_("[COUNT] result for [SEARCH_TERM]"),
+    "many_results": N_("[COUNT] results for [SEARCH_TERM]"),
+    "alt_search": N_(
+        "Nothing found for [SEARCH_TERM]. Showing results for [DIFFERENT_TERM]"
+    ),
+    "search_suggestion": N_(
+        "Nothing found for [SEARCH_TERM]. Try one of these searches:"
+    ),
+    "results_label": N_("Search results"),
+}
 
 
 @cache
@@ -183,7 +206,9 @@ def _without_sphinx_index(app: Sphinx) -> None:
 
 def _search_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     if isinstance(app.builder, StandaloneHTMLBuilder):
-        yield "search", {}, "search.html"
+        # Translated here, in this build's language (see tracebacks.py).
+        text = {key: str(_(message)) for key, message in UI_TEXT.items()}
+        yield "search", {"jaxguide_search_text": json.dumps(text)}, "search.html"
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
