@@ -60,13 +60,11 @@ if "google.colab" in sys.modules and importlib.util.find_spec("jaxguide") is Non
 TEXT = {
     "colab": _("Open in Colab"),
     "download": _("Download this notebook"),
+    # Short: on a phone the longer note put the lesson 480 px down.
     "note": _(
-        "The code on this page was executed when the site was built; the "
-        "first cell's output shows which JAX and which device ran it. "
-        "Timings are that device's: on a GPU or TPU large array operations "
-        "run much faster and small ones are dominated by dispatch overhead, "
-        "so the ratios change too. Download the notebook (.ipynb) or open it "
-        "in Colab with the buttons above to run it yourself."
+        "Every cell ran when the site was built; the first output names the "
+        "JAX and the device. Timings are that device's: run it yourself with "
+        "the buttons above."
     ),
 }
 
