@@ -219,8 +219,8 @@ html_theme_options = {
 # go at the top of the sidebar.
 html_sidebars = {
     "**": [
-        "navbar-logo.html",
-        "jaxguide-version.html",
+        # The logo and the version (with JAX's), in one landmark.
+        "jaxguide-sidebar-top.html",
         # No search field: the header's search button (every width) is the one.
         "sbt-sidebar-nav.html",
     ]
