@@ -174,6 +174,35 @@ def test_language_switcher_opens_the_same_page_and_version(
     assert page.locator(f"section[id='{anchor}']").count() == 1
 
 
+# A section far enough from the next one's start that, scrolled to the top
+# of the window, it is the only one started above a third of it.
+_LONE_SECTION_JS = """() => {
+  const starts = [...document.querySelectorAll('article.bd-article section[id]')]
+    .slice(1).map((s) => [s.id, s.getBoundingClientRect().top + window.scrollY]);
+  const lone = starts.filter(([, top], i) =>
+    i + 1 < starts.length && starts[i + 1][1] - top > window.innerHeight / 2);
+  return lone.length > 1 ? lone[1][0] : null;
+}"""
+
+
+@pytest.mark.parametrize(("lang", "other"), [("ko", "en"), ("en", "ko")])
+def test_language_switcher_keeps_the_section_scrolled_to(
+    page: Page, served_site: str, version: str, lang: str, other: str
+) -> None:
+    """Scrolled there, no heading clicked: the other language opens there."""
+    page.goto(url(served_site, lang, version, "jit"))
+    anchor = page.evaluate(_LONE_SECTION_JS)
+    assert anchor is not None
+    page.evaluate(f"document.getElementById('{anchor}').scrollIntoView()")
+    link = page.locator(f".jaxguide-language-switcher a[hreflang='{other}']")
+    page.wait_for_function(
+        f"document.querySelector(\".jaxguide-language-switcher a[hreflang='{other}']\")"
+        f".href.endsWith('#{anchor}')"
+    )
+    link.click()
+    page.wait_for_url(url(served_site, other, version, "jit") + f"#{anchor}")
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_version_switcher_shows_this_version_and_jax_once_there_are_two(
     page: Page, served_site: str, version: str, lang: str

@@ -5,10 +5,32 @@
 // links name the release) and the place in the page (#anchor: a Korean
 // section carries its English section's anchor) or search (?q=). So each
 // link takes the current version folder, query and anchor
-// (src/jaxguide_site/language_links.py adds this script).
+// (src/jaxguide_site/language_links.py adds this script). A reader who
+// scrolled without clicking a heading has no anchor: the link takes the
+// section on screen, the last one started above a third of the window.
 (function () {
   "use strict";
+  function sectionOnScreen() {
+    var sections = document.querySelectorAll("article.bd-article section[id]");
+    var line = window.innerHeight / 3;
+    var found = null;
+    for (var i = 1; i < sections.length; i++) { // [0]: the page's own title
+      if (sections[i].getBoundingClientRect().top > line) break;
+      found = sections[i];
+    }
+    return found;
+  }
+  // The anchor the reader followed, while its section is on screen.
+  function anchorOnScreen() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var element = id === "" ? null : document.getElementById(id);
+    if (element === null) return false;
+    var box = element.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  }
   function update() {
+    var section = anchorOnScreen() ? null : sectionOnScreen();
+    var hash = section === null ? location.hash : "#" + section.id;
     var here = location.pathname.split("/");
     document.querySelectorAll("a.jaxguide-language").forEach(function (link) {
       var target = new URL(link.getAttribute("href"), location.href);
@@ -25,12 +47,21 @@
       }
       if (!link.dataset.fallback) {
         target.search = location.search;
-        target.hash = location.hash;
+        target.hash = hash;
       }
       link.href = target.href;
     });
   }
   window.addEventListener("hashchange", update);
+  var pending = false;
+  window.addEventListener("scroll", function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () {
+      pending = false;
+      update();
+    });
+  }, { passive: true });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", update);
   } else {
