@@ -28,6 +28,14 @@
       }, { passive: true });
       resized.observe(box);
     });
+    // A web font that arrives late widens the text, not the box: the
+    // observer says nothing then.
+    document.fonts.ready.then(function () {
+      boxes.forEach(mark);
+    });
+    window.addEventListener("load", function () {
+      boxes.forEach(mark);
+    });
   }
 
   if (document.readyState === "loading") {
