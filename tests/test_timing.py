@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable
 
 import jax
@@ -595,3 +596,12 @@ def test_timings_measured_apart_get_a_wide_but_honest_interval() -> None:
     assert ratio.verdict == "slower"
     with pytest.raises(ValueError, match="take at least 7 each"):
         rounds("a", *[1.0] * 5).ratio_to(fast)
+
+
+def test_an_interval_whose_ends_round_alike_keeps_a_digit_more() -> None:
+    # Rounds from 12.6x to 13.4x: both ends are "13" at two digits.
+    ratios = [12.6, 12.8, 12.9, 13.0, 13.0, 13.1, 13.2, 13.4] * 2
+    ratio = Ratio.of("loop", ratios, "vmap", [1.0] * len(ratios))
+    assert ratio.verdict == "slower"
+    assert "13–13" not in str(ratio)
+    assert re.search(r"\(95 % interval of its rounds 12\.\d–13\.\d×\)", str(ratio))

@@ -382,7 +382,9 @@ def _run_words(ratio: Ratio, a: str, b: str, lang: Literal["en", "ko"]) -> str:
     else:
         factor, low, high = ratio.value, ratio.low, ratio.high
     if verdict in {"slower", "faster"}:
-        span = f"{_factor(low)}–{_factor(high)}"
+        # Ends that round alike (12.6 and 13.4) would read "13–13".
+        same = _factor(low) == _factor(high)
+        span = f"{low:.3g}–{high:.3g}" if same else f"{_factor(low)}–{_factor(high)}"
     else:
         span = f"{low:.2f}–{high:.2f}"
     if lang == "ko":
