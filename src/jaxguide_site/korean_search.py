@@ -88,6 +88,8 @@ _ENDINGS = (
     "되기", "되도록", "되므로", "하는지", "했는지", "하는데", "할지", "했던",
     "하던", "해도", "하거나", "한다면", "되는지", "됐는지", "되었는지", "되는데",
     "된다면", "되거나",
+    # spoken (해요체): "매번 다시 컴파일돼요" searches 컴파일
+    "해요", "돼요", "했어요", "됐어요", "하나요", "되나요", "할까요", "될까요",
 )  # fmt: skip
 # The one suffix table: (suffix, syllable before it, shortest stem), longest first.
 SUFFIXES: Final[tuple[tuple[str, str, int], ...]] = tuple(
@@ -222,7 +224,8 @@ var KoreanSearch = (function () {
   // What the search page searches for a query: see query_words.
   const query = (text) => {
     const words = splitQuery(text);
-    const meant = words.filter((word) => !isSpokenEnding(word));
+    const meant = words.filter(
+      (word) => !isSpokenEnding(word) || stemHangul(word) !== word);
     return (meant.length ? meant : words).map((word) =>
       isHangul(word) ? stemHangul(word) : word);
   };
@@ -233,14 +236,17 @@ var KoreanSearch = (function () {
 
 def query_words(text: str) -> list[str]:
     """The words the search page searches for ``text``: its words less those
-    whose stem is a stopword and a spoken ending (unless nothing else is
-    left), Hangul words stemmed, others as typed.
+    whose stem is a stopword and a spoken ending that is not a 하다/되다
+    verb's (unless nothing else is left), Hangul words stemmed, others as
+    typed.
 
     >>> query_words("jit으로 컴파일하기를"), query_words("첫 호출이 느려요")
     (['jit', '컴파일'], ['첫', '호출'])
+    >>> query_words("함수가 매번 다시 컴파일돼요")
+    ['함수', '매번', '다시', '컴파일']
     """
     words = [word for word in _TOKEN.findall(text) if keep_token(word)]
-    meant = [word for word in words if not is_spoken_ending(word)]
+    meant = [w for w in words if not is_spoken_ending(w) or stem_hangul(w) != w]
     return [stem_hangul(word) if is_hangul(word) else word for word in meant or words]
 
 
