@@ -9,9 +9,10 @@ window.addEventListener("DOMContentLoaded", () => {
   const korean = typeof KoreanSearch === "undefined" ? null : KoreanSearch;
   // Pagefind finds only pages with every word of the query, so the words a
   // question is asked with ("why is jit slow", "my function recompiles")
-  // are left out, on both sites; a query of nothing else is searched as typed.
+  // are left out, on both sites, and "jax", which every page is about; a
+  // query of nothing else is searched as typed.
   const ASKING = new Set(
-    ("a an the my our your i me we you it its this that these those is are " +
+    ("jax a an the my our your i me we you it its this that these those is are " +
      "was were be been am do does did can could should would will why how " +
      "what when where which who to of in on for with at by from about into " +
      "so too very just keep keeps get gets getting not no don't doesn't " +
