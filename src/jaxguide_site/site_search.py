@@ -116,7 +116,8 @@ def keywords(glossary: Path, lang: str) -> dict[str, list[tuple[int, str]]]:
     >>> ko = keywords(data / "glossary.toml", "ko")
     >>> ko["autodiff"][0][0], {"기울기", "그래디언트", "gradient"} <= set(ko["autodiff"][0][1].split(JOINER))
     (10, True)
-    >>> ko["jit"][1]
+    >>> weight, words = ko["jit"][1]
+    >>> weight, words.split(JOINER)[0]
     (5, '재컴파일')
     """
     found: dict[str, list[str]] = {}
