@@ -265,10 +265,13 @@ def test_executed_outputs_are_shown(
         "(img) => img.complete && img.naturalWidth > 100", figure.element_handle()
     )
     page.goto(url(served_site, lang, version, "jit"))
-    error = page.locator(
-        "div.cell_output .output.traceback, div.cell_output div.highlight-pytb"
-    ).first
-    assert "Error" in error.inner_text()
+    # A traceback shows its exception; its frames open on a click.
+    fold = page.locator("div.cell_output details.jaxguide-traceback").first
+    assert "Error" in fold.locator("code.jaxguide-exception").inner_text()
+    frames = fold.locator(".output.traceback")
+    assert not frames.is_visible()
+    fold.locator("summary").click()
+    assert "Traceback" in frames.inner_text()
 
 
 def _light_fraction(png: bytes) -> float:
