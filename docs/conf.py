@@ -204,6 +204,11 @@ html_theme_options = {
     "use_download_button": True,
     # A phone's browser has its own full screen: one button fewer in the header.
     "use_fullscreen_button": False,
+    # The sidebar button, then the guide's name (shown where the sidebar is not).
+    "article_header_start": [
+        "toggle-primary-sidebar.html",
+        "jaxguide-header-title.html",
+    ],
     # The language switcher first, then the theme's own buttons.
     "article_header_end": ["language-switcher.html", "article-header-buttons.html"],
     # pydata-sphinx-theme's version switcher and its banner on dev and old

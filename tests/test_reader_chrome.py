@@ -219,6 +219,77 @@ def test_sidebar_opens_at_the_top_with_the_current_page_shown(
             assert state["linkBottom"] >= state["shownBottom"] - 48, state
 
 
+GUIDE_NAMES = {"ko": "JAX 가이드", "en": "JAX Guide"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phone_header_names_the_guide_in_one_row(
+    browser: Browser, served_site: str, version: str, lang: str, width: int
+) -> None:
+    """The sidebar (and its logo) is hidden on a phone: the header names the
+    guide, a link home, beside the menu button, and its controls still share
+    one row of the bar."""
+    viewport = {"width": width, "height": 800}
+    options = {"viewport": viewport, "device_scale_factor": 2, "is_mobile": True}
+    with site_page(browser, served_site, **options) as page:
+        _goto(page, f"{served_site}/{lang}/{version}/vmap.html")
+        state = page.evaluate(_HEADER_JS)
+        name = page.locator(".bd-header-article .jaxguide-header-title")
+        assert name.is_visible()
+        assert name.text_content() == GUIDE_NAMES[lang]
+        assert name.get_attribute("href") == "index.html"
+        assert _outside(state) == [], "controls overflow the header's bar"
+        middles = [
+            (control["box"]["top"] + control["box"]["bottom"]) / 2
+            for control in state["controls"]
+        ]
+        assert max(middles) - min(middles) < 12, state["controls"]  # one row
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_menu_opens_with_the_current_page_shown(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    """debugging is the sidebar's last lesson: on a phone its link is below
+    the drawer's fold until the drawer scrolls to it."""
+    with _open(browser, served_site, "phone", "light") as page:
+        _goto(page, f"{served_site}/{lang}/{version}/debugging.html")
+        page.locator(".bd-header-article .primary-toggle").click()
+        drawer = page.locator("dialog#pst-primary-sidebar-modal")
+        drawer.wait_for(state="visible")
+        current = drawer.locator(".bd-docs-nav .active > a").last
+        box = current.bounding_box()
+        assert box is not None
+        assert box["y"] >= 0, box
+        assert box["y"] + box["height"] <= PHONE["height"], box
+
+
+_COLLAPSED_JS = """() => {
+  const sidebar = document.getElementById("pst-primary-sidebar");
+  return {hidden: getComputedStyle(sidebar).visibility === "hidden",
+          name: getComputedStyle(document.querySelector(".jaxguide-header-title")).display};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_collapsed_sidebar_stays_collapsed_on_the_next_page(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    with _open(browser, served_site, "desktop", "light") as page:
+        _goto(page, f"{served_site}/{lang}/{version}/jit.html")
+        assert page.evaluate(_COLLAPSED_JS) == {"hidden": False, "name": "none"}
+        page.locator(".bd-header-article .primary-toggle").click()
+        page.wait_for_function(f"({_COLLAPSED_JS})().hidden")
+        _goto(page, f"{served_site}/{lang}/{version}/vmap.html")
+        # Collapsed from the first paint, the guide's name in the header.
+        assert page.evaluate(_COLLAPSED_JS) == {"hidden": True, "name": "block"}
+        page.locator(".bd-header-article .primary-toggle").click()
+        page.wait_for_function(f"!({_COLLAPSED_JS})().hidden")
+        _goto(page, f"{served_site}/{lang}/{version}/jit.html")
+        assert page.evaluate(_COLLAPSED_JS) == {"hidden": False, "name": "none"}
+
+
 # -- Keyboard focus ------------------------------------------------------------------
 
 # Every visible control of the header and of the run buttons, numbered, with

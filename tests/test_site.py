@@ -141,6 +141,39 @@ def test_figure_alt_text_is_in_the_page_language(
         )
 
 
+_PLOT = re.compile(
+    r'<a class="reference internal image-reference" href="(_images/[0-9a-f]+\.png)">'
+    r'<img [^>]*src="\1"[^>]*>'
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plots_have_twice_their_shown_pixels_and_link_to_their_file(
+    built: dict[str, Path], lang: str
+) -> None:
+    """A phone's screen has 2-3 device pixels to the CSS pixel: plots are
+    published at twice the pixels they are shown at (the kernels' "retina"
+    format, jaxguide_site.execution.cache_key), so that axis labels stay
+    sharp, and a tap opens the file at full size."""
+    from sphinx.util.images import get_image_size  # noqa: PLC0415
+
+    seen = 0
+    for name in PAGES:
+        html = page(built, lang, name)
+        plots = list(_PLOT.finditer(html))
+        outputs = html.count('src="_images/')
+        assert len(plots) == outputs, f"{lang}/{name}: a plot without its link"
+        for plot in plots:
+            width = re.search(r'width="(\d+)"', plot.group(0))
+            assert width is not None, f"{lang}/{name}: a plot without its size"
+            shown = int(width.group(1))
+            size = get_image_size(built[lang] / plot.group(1))
+            assert size is not None
+            assert abs(size[0] - 2 * shown) <= 1, f"{lang}/{name}: {size} shown {shown}"
+            seen += 1
+    assert seen >= 10, "the guide's plots were not found"
+
+
 def test_status_page_lists_executed_pages_with_headers_in_the_page_language(
     built: dict[str, Path],
 ) -> None:

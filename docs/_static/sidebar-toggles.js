@@ -1,6 +1,15 @@
-// The article header's sidebar buttons, and where the sidebar opens.
+// The article header's sidebar buttons, where the sidebar opens, and whether
+// it stays collapsed.
 (function () {
   "use strict";
+
+  var WIDE = "(min-width: 992px)"; // sphinx-book-theme's: a sidebar, not a drawer
+  var SCROLL_KEY = "sidebar-scroll-top"; // pydata-sphinx-theme's key
+  var COLLAPSED_KEY = "jaxguide-sidebar-collapsed";
+  // Set on <html> before the page is drawn (layout.html), from COLLAPSED_KEY.
+  var COLLAPSED_CLASS = "jaxguide-sidebar-collapsed";
+  var HIDDEN_CLASS = "pst-sidebar-hidden"; // sphinx-book-theme's collapse
+  var MARGIN = 16; // px kept below the current page's link
 
   // sphinx-book-theme 1.4 shows its own sidebar buttons in the article header,
   // but pydata-sphinx-theme 0.20 and sphinx-book-theme bind their click handlers
@@ -16,44 +25,70 @@
           event.preventDefault();
           event.stopPropagation();
           bound.click();
+          if (kind === "primary") afterPrimaryToggle();
         });
       }
     });
   }
 
-  // The sidebar opens at its top (the logo, the version and its switcher),
-  // scrolled only as far as it takes to show the current page's link.
-  // pydata-sphinx-theme's scrollToActive scrolled it whenever that link was
-  // below the middle of the window, visible or not (260 px and more on a
-  // desktop), or back to where the last page left it, which it keeps in
-  // sessionStorage and reads on load; it reads this position there instead.
-  var SCROLL_KEY = "sidebar-scroll-top"; // pydata-sphinx-theme's key
-  var MARGIN = 16; // px kept below the link
+  function afterPrimaryToggle() {
+    if (window.matchMedia(WIDE).matches) {
+      var sidebar = document.getElementById("pst-primary-sidebar");
+      if (sidebar !== null) store(COLLAPSED_KEY, sidebar.classList.contains(HIDDEN_CLASS) ? "1" : null);
+      return;
+    }
+    // A phone: the theme has moved the sidebar into its drawer, opened at
+    // the top; the current page may be screens below the drawer's fold.
+    var drawer = document.getElementById("pst-primary-sidebar-modal");
+    if (drawer !== null && drawer.open) showCurrentPage(drawer);
+  }
 
-  function openSidebarAtTop() {
-    var sidebar = document.querySelector("div.bd-sidebar-primary");
-    if (sidebar === null) return;
-    var active = sidebar.querySelectorAll(".bd-docs-nav .active > a");
+  // Scroll `box` only as far as it takes to show the current page's link
+  // (the logo, the version and its switcher stay on screen where they can).
+  // pydata-sphinx-theme's scrollToActive scrolled the sidebar whenever that
+  // link was below the middle of the window, visible or not (260 px and more
+  // on a desktop), or back to where the last page left it, which it keeps in
+  // sessionStorage and reads on load; it reads the position set here instead.
+  function showCurrentPage(box) {
+    var active = box.querySelectorAll(".bd-docs-nav .active > a");
     var top = 0;
-    if (active.length > 0 && sidebar.clientHeight > 0) {
-      sidebar.scrollTop = 0;
+    if (active.length > 0 && box.clientHeight > 0) {
+      box.scrollTop = 0;
       var link = active[active.length - 1].getBoundingClientRect();
-      // The part of the sidebar on screen: it may reach below the window.
-      var box = sidebar.getBoundingClientRect();
-      var shown = Math.min(box.top + sidebar.clientHeight, window.innerHeight);
+      // The part of the box on screen: it may reach below the window.
+      var shown = Math.min(box.getBoundingClientRect().top + box.clientHeight, window.innerHeight);
       top = Math.max(0, Math.ceil(link.bottom + MARGIN - shown));
     }
-    sidebar.scrollTop = top;
+    box.scrollTop = top;
+    return top;
+  }
+
+  function store(key, value) {
     try {
-      sessionStorage.setItem(SCROLL_KEY, String(top));
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
     } catch (error) {
-      // Storage refused (a private window): the theme then measures again.
+      // Storage refused (a private window): nothing is remembered.
     }
   }
 
   function ready() {
     forward();
-    openSidebarAtTop();
+    var sidebar = document.querySelector("div.bd-sidebar-primary");
+    if (sidebar === null) return;
+    // The collapse the reader chose on an earlier page: the theme's class from
+    // now on, which its button toggles.
+    var root = document.documentElement;
+    if (root.classList.contains(COLLAPSED_CLASS)) {
+      sidebar.classList.add(HIDDEN_CLASS);
+      root.classList.remove(COLLAPSED_CLASS);
+    }
+    var top = showCurrentPage(sidebar);
+    try {
+      sessionStorage.setItem(SCROLL_KEY, String(top));
+    } catch (error) {
+      // Storage refused: the theme then measures again.
+    }
   }
   // A deferred script: it runs before the theme's (at the end of the body),
   // which then reads the stored position; if the theme ran first, the

@@ -97,6 +97,8 @@ window.addEventListener("DOMContentLoaded", () => {
     processTerm,
     // Its words in the site's (src/jaxguide_site/site_search.py, UI_TEXT).
     translations: JSON.parse(element.dataset.text),
+    // The weights of the pages' keyword fields (site_search.py, RANKING).
+    ranking: JSON.parse(element.dataset.ranking),
     processResult,
   });
   // The page's heading, visible, names the box (Pagefind gives it a title only).

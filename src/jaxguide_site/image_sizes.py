@@ -13,8 +13,10 @@ scrolls near it.
 
 The attributes only describe the file: the theme's ``max-width: 100%`` and
 ``height: auto`` still shrink a wide plot to a phone's width. Sphinx links an
-image that has a size to its full-size file (``html_scaled_image_link``): not
-these, whose size is their file's own.
+image that has a size to its full-size file (``html_scaled_image_link``): a
+plot, whose output gives the size to show its twice-as-large file at
+(:data:`.execution.cache_key.KERNEL_ARGUMENTS`), but not these, whose size
+is their file's own.
 """
 
 from __future__ import annotations

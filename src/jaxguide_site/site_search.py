@@ -84,6 +84,17 @@ KEYWORD_WEIGHT: Final = 10  # the glossary's: Pagefind's highest (an <h1> weighs
 JOINER: Final = " \u2e31 "
 SYNONYM_WEIGHT: Final = 5  # below: 그래디언트 is first autodiff's, a glossary variant
 SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
+# The same words as metadata fields too, which Pagefind 1.5 matches after
+# its BM25 over the text and adds to the score (its ranking's metaWeights),
+# with the title's boost lowered from 5 to 1: the page that teaches
+# "gradient" then comes before the one whose title uses it ("Gradient
+# descent"), and a page found by its synonyms ("out of memory": sharp-bits)
+# before a long page that says "memory" often (pallas). On the benchmark
+# (tests/benchmarks/search_queries.toml), first results: English 43 of 51
+# without the fields, 49 with them, 50 with the title at 1; Korean 74 of 77,
+# then 75. Terms at 10 put "timing" and "out of memory" lower again.
+META_FIELDS: Final = {KEYWORD_WEIGHT: "terms", SYNONYM_WEIGHT: "keywords"}
+RANKING: Final = {"metaWeights": {"title": 1.0, "terms": 5.0, "keywords": 5.0}}
 # Pagefind UI's own words (its `translations` option), in the site's words:
 # its Korean said "검색어" where the header's box says "검색...", and
 # "[SEARCH_TERM]에 대한 결과 [COUNT]건".
@@ -145,7 +156,11 @@ def _add_keywords(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         # Each block starts with the joiner: site-search.js cuts no excerpt
         # from the first one onwards.
         text = escape(JOINER.lstrip() + words)
-        html = f'<p hidden data-pagefind-weight="{weight}">{text}</p>'
+        field = META_FIELDS[weight]
+        html = (
+            f'<p hidden data-pagefind-weight="{weight}"'
+            f' data-pagefind-meta="{field}">{text}</p>'
+        )
         doctree.append(nodes.raw("", html, format="html"))
 
 
@@ -209,7 +224,11 @@ def _search_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
     if isinstance(app.builder, StandaloneHTMLBuilder):
         # Translated here, in this build's language (see tracebacks.py).
         text = {key: str(_(message)) for key, message in UI_TEXT.items()}
-        yield "search", {"jaxguide_search_text": json.dumps(text)}, "search.html"
+        context = {
+            "jaxguide_search_text": json.dumps(text),
+            "jaxguide_search_ranking": json.dumps(RANKING),
+        }
+        yield "search", context, "search.html"
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
