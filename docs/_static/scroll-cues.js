@@ -36,13 +36,19 @@
       resized.observe(box);
     });
     // A web font that arrives late widens the text, not the box: the
-    // observer says nothing then.
-    document.fonts.ready.then(function () {
-      mark(boxes);
-    });
-    window.addEventListener("load", function () {
-      mark(boxes);
-    });
+    // observer says nothing then. Measured at the next frame, whose layout
+    // the widths then come from, rather than in a layout of their own.
+    var pending = false;
+    function markSoon() {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(function () {
+        pending = false;
+        mark(boxes);
+      });
+    }
+    document.fonts.ready.then(markSoon);
+    window.addEventListener("load", markSoon);
   }
 
   if (document.readyState === "loading") {
