@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
 
 import jaxguide
-from helpers import GUIDE_PAGES
+from helpers import DOCS, GUIDE_PAGES
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.myst_notebook import code_cells
 
@@ -114,3 +115,38 @@ def test_every_public_helper_is_used_by_a_page() -> None:
         if name not in REACHED_INDIRECTLY and f"jaxguide.{name}" not in source
     ]
     assert not unused, f"public helpers no page uses: {unused}"
+
+
+# The names the reference's table says live only in their module.
+NOT_AT_THE_TOP = {"median_interval", "recorded", "rerun_range"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_of_helpers_names_every_public_helper_and_where_it_lives(
+    lang: str,
+) -> None:
+    """The reference's table: a row for every function a reader calls, and
+    the sentence above it true of each name in it (importable from
+    ``jaxguide``, but for NOT_AT_THE_TOP)."""
+    source = (DOCS / lang / "api.md").read_text(encoding="utf-8")
+    rows = [line for line in source.splitlines() if line.startswith("| {")]
+    named = {
+        (module, name)
+        for row in rows
+        for module, name in re.findall(r"`~jaxguide\.(\w+)\.(\w+)`", row)
+    }
+    assert named, f"{lang}/api.md has no table of helpers"
+    for module, name in named:
+        assert hasattr(import_module(f"jaxguide.{module}"), name), (
+            f"no jaxguide.{module}.{name}"
+        )
+        at_top = name not in NOT_AT_THE_TOP
+        assert hasattr(jaxguide, name) == at_top, (
+            f"{lang}/api.md says {name} is {'' if at_top else 'not '}"
+            "importable from jaxguide"
+        )
+    callables = {name for name in PUBLIC if callable(getattr(jaxguide, name))}
+    missing = (
+        callables - {name for _, name in named} - {"EnvironmentReport", "FitResult"}
+    )
+    assert not missing, f"{lang}/api.md's table has no row for {sorted(missing)}"
