@@ -174,6 +174,7 @@ html_theme = "sphinx_book_theme"
 html_static_path = [str(DOCS_DIR / "_static")]
 html_css_files = ["jaxguide.css"]
 html_js_files = [
+    ("back-to-top.js", {"defer": "defer"}),
     ("sidebar-toggles.js", {"defer": "defer"}),
     ("scroll-cues.js", {"defer": "defer"}),
 ]

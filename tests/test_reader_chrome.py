@@ -290,6 +290,31 @@ def test_a_collapsed_sidebar_stays_collapsed_on_the_next_page(
         assert page.evaluate(_COLLAPSED_JS) == {"hidden": False, "name": "none"}
 
 
+_BACK_TO_TOP_JS = """() => {
+  const button = document.getElementById("pst-back-to-top");
+  return button === null ? null
+    : {shown: button.checkVisibility(), position: getComputedStyle(button).position};
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_back_to_top_shows_when_scrolling_up_and_goes_to_the_top(
+    browser: Browser, served_site: str, version: str, lang: str
+) -> None:
+    """The theme's button, shown by docs/_static/back-to-top.js instead of
+    its own script (which laid out the whole page as it loaded)."""
+    with _open(browser, served_site, "phone", "light") as page:
+        _goto(page, f"{served_site}/{lang}/{version}/compilation.html")
+        assert page.evaluate(_BACK_TO_TOP_JS) == {"shown": False, "position": "fixed"}
+        page.evaluate("window.scrollTo({top: 3000, behavior: 'instant'})")
+        page.wait_for_function("window.scrollY === 3000")
+        assert page.evaluate(_BACK_TO_TOP_JS)["shown"] is False  # going down
+        page.evaluate("window.scrollTo({top: 2400, behavior: 'instant'})")
+        page.wait_for_function(f"({_BACK_TO_TOP_JS})().shown")
+        page.locator("#pst-back-to-top").click()
+        page.wait_for_function("window.scrollY === 0")
+
+
 # -- Keyboard focus ------------------------------------------------------------------
 
 # Every visible control of the header and of the run buttons, numbered, with
