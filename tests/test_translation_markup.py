@@ -263,3 +263,34 @@ def test_a_source_change_is_part_of_the_stale_warning_until_stamped(
     (error,) = errors(check(docs))
     assert "`selu`" in error
     assert "since the stamp" not in error
+
+
+@pytest.mark.parametrize("fence", ["colon", "backtick"])
+def test_an_unclosed_fence_is_the_one_finding(tmp_path: Path, fence: str) -> None:
+    """issue 46: a ``:::`` whose closing line went missing made the checker
+    blame 34 correct lines (paragraphs "in English", missing headings and
+    labels). Now the fence is named, with the fence holding it, and nothing
+    else: every other finding would follow from it."""
+    docs = real_pair(tmp_path, "vmap")
+    page = docs / "ko" / "vmap.md"
+    text = page.read_text(encoding="utf-8")
+    opening = ":::{admonition}" if fence == "colon" else "```{code-cell}"
+    first = text.index(f"\n{opening}")
+    closing = "\n:::\n" if fence == "colon" else "\n```\n"
+    end = text.index(closing, first + 1)
+    page.write_text(text[:end] + "\n\n" + text[end + len(closing) :], "utf-8")
+    opened = line(docs, "ko/vmap", opening)
+    found = errors(check(docs))
+    assert len(found) == 1, found
+    if fence == "colon":  # the next admonition's closing line closed this one
+        assert "never closed" in found[0]
+        assert f"inside the fence opened at line {opened}" in found[0]
+    else:  # the next cell's closing line closes this one
+        assert found[0].startswith(f"docs/ko/vmap.md:{opened}: the fence")
+        rows = page.read_text(encoding="utf-8").splitlines()
+        next_cell = next(
+            number
+            for number, row in enumerate(rows, 1)
+            if number > opened and row.startswith(opening)
+        )
+        assert f"has no closing line before line {next_cell}," in found[0]

@@ -95,6 +95,19 @@ class FrontMatter:
 
 
 @dataclass(frozen=True)
+class Unclosed:
+    """A fence that lacks its closing line: it takes in what follows it, to
+    the end of the page or of the fence holding it (``inside``), or, a code
+    fence, up to the closing line of the next one, whose opening (``swallows``)
+    it holds as code."""
+
+    line: int  # its opening fence
+    fence: str  # that line
+    inside: int | None = None  # the line of the fence holding it
+    swallows: int | None = None  # the line of a fence opening it took in
+
+
+@dataclass(frozen=True)
 class Directive:
     """A fenced directive (or a plain code block: ``name`` None), with its
     ``options`` ({} where they are not YAML) and the lines of its body."""
@@ -157,6 +170,7 @@ class PageStructure:
     blocks: list[Block] = field(default_factory=list)  # also in directives' text
     kept: Lines = field(default_factory=list)  # the markdown cells' lines
     prose: Lines = field(default_factory=list)  # those outside code
+    unclosed: list[Unclosed] = field(default_factory=list)
 
     @cached_property
     def tree(self) -> SyntaxTreeNode:
@@ -194,7 +208,7 @@ def read(text: str, extensions: frozenset[str] = SITE_EXTENSIONS) -> PageStructu
     if tokens and tokens[0].type == "front_matter":
         front = _front_matter(tokens[0])
     page = PageStructure(tokens, front, _cells(tokens, lines, front.end))
-    _walk(page, tokens, 0, extensions)
+    _walk(page, tokens, 0, extensions, lines, len(lines))  # held by no fence
     code = {n for d in page.directives if d.code for n in range(d.line, d.end + 1)}
     for cell in page.cells:
         if cell.kind == "markdown":
@@ -341,11 +355,17 @@ def _find(lines: list[str], wanted: list[str], start: int) -> int:
 
 
 def _walk(
-    page: PageStructure, tokens: list[Token], offset: int, extensions: frozenset[str]
+    page: PageStructure,
+    tokens: list[Token],
+    offset: int,
+    extensions: frozenset[str],
+    lines: list[str],
+    limit: int,
 ) -> None:
     """Note the directives, labels, math and images of ``tokens`` (the page's,
     or those of a directive's content, whose first line is ``offset``), and
-    read the content of each directive that holds text as Markdown."""
+    read the content of each directive that holds text as Markdown. The
+    tokens come from ``lines[offset:limit]``, the page's lines."""
     items: list[int] = []  # the open list items, innermost last
     for token in tokens:
         if token.type == "list_item_close":
@@ -371,13 +391,46 @@ def _walk(
         elif token.type == "inline":
             page.images.extend(start + 1 + n for n in _image_lines(token))
         elif token.type in {"fence", "colon_fence", "code_block"}:
+            closed = token.type == "code_block" or (
+                end <= limit and _closes(token, lines[end - 1])
+            )
+            fence = lines[start].strip()
+            if not closed:
+                holder = offset or None  # the holding fence's line
+                page.unclosed.append(Unclosed(start + 1, fence, inside=holder))
+            elif token.type == "fence" and (swallowed := _opening_in(token)):
+                page.unclosed.append(
+                    Unclosed(start + 1, fence, swallows=start + 1 + swallowed)
+                )
             if _cell_kind(token):
                 continue  # a cell: its own record
             directive = _directive(token, start, end)
             page.directives.append(directive)
             if not directive.code:
                 inner = parser(extensions).parse(token.content + "\n")
-                _walk(page, inner, start + 1, extensions)
+                content_end = end - 1 if closed else min(end, limit)
+                _walk(page, inner, start + 1, extensions, lines, content_end)
+
+
+def _closes(fence: Token, last: str) -> bool:
+    """Whether ``last``, the fence's last line, closes it: its character, at
+    least as many times as it was opened with, alone on the line. markdown-it
+    runs a fence that is never closed to the end of what holds it."""
+    marker = last.strip()
+    return len(marker) >= len(fence.markup) and set(marker) == {fence.markup[0]}
+
+
+def _opening_in(fence: Token) -> int | None:
+    """Where a code fence's content opens a directive with the fence's own
+    marker (the next cell's "```{code-cell}"), counted from the fence's
+    line: the fence's closing line is missing, and the next one's closes it."""
+    for number, line in enumerate(fence.content.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith(fence.markup) and stripped.lstrip(
+            fence.markup[0]
+        ).startswith("{"):
+            return number
+    return None
 
 
 def _directive(token: Token, start: int, end: int) -> Directive:

@@ -216,6 +216,36 @@ def _entries(page: Page, pages: dict[str, Page], progress: set[str]) -> list[Pro
     return found
 
 
+def _unclosed_fences(page: Page) -> list[Problem]:
+    """A fence never closed takes the rest of the page (or of the directive
+    holding it) into itself: every other check would then blame text that is
+    fine, so this is reported alone, at the fence's line."""
+    problems = []
+    for found in page.text.structure.unclosed:
+        fence = found.fence
+        marker = fence[: len(fence) - len(fence.lstrip(fence[0]))]
+        if found.swallows:
+            what = (
+                f"has no closing line before line {found.swallows}, whose fence "
+                "it takes in as code (the next closing line closes this one)"
+            )
+        else:
+            what = "is never closed, so it takes in everything after it"
+            if found.inside:
+                what += (
+                    f"; it sits inside the fence opened at line {found.inside}, "
+                    "which may be the one missing its closing line (the closing "
+                    "line meant for this one then closes that one)"
+                )
+        message = (
+            f"the fence {fence!r} opened here {what}: close each fence with a "
+            f"line of {marker} (or more) where it ends. This page's other checks "
+            "wait until it is"
+        )
+        problems.append(Problem(page.rel, found.line, message))
+    return problems
+
+
 def _read(docs: Path) -> dict[str, dict[str, Page]]:
     """Every page of each language, by name (:func:`.pages.written_pages`)."""
     pages: dict[str, dict[str, Page]] = {lang: {} for lang in LANGUAGES}
@@ -265,6 +295,12 @@ def check(docs: Path) -> Report:
     }
     for name in sorted(pages["ko"].keys() | pages["en"].keys()):
         found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
+        if unclosed := [p for page in found for p in _unclosed_fences(page)]:
+            report.errors += unclosed
+            date = _last_update(root, [root / page.rel for page in found])
+            languages_found = tuple(page.lang for page in found)
+            report.pages.append(PageState(name, "stale", languages_found, date))
+            continue
         for page in found:
             report.errors += check_prose(page, languages[page.lang], glossary)
             report.errors += _entries(page, pages[page.lang], progress[page.lang])
