@@ -148,18 +148,36 @@ def test_built_page_states_its_jax_and_hides_solutions_in_its_language(
     assert other not in html
 
 
+# A role naming a JAX object, which the build links to JAX's reference
+# (the offline inventory in docs/_inventories: an unresolved one fails it).
+JAX_ROLE = re.compile(r"\{(?:func|class|mod|meth|attr|data|obj|exc)\}`~?jax[.\w]*`")
+
+
+@pytest.mark.parametrize(("lang", "name"), written_in_each_language(TEACHING_PAGES))
+def test_a_teaching_page_names_jax_objects_by_their_role(lang: str, name: str) -> None:
+    """In the fast loop (the page's source, no build): a page that teaches
+    links what it teaches to JAX's reference, with a role such as
+    {func}`jax.jit` or {mod}`jax.numpy` (the contributing page's examples)."""
+    source = (DOCS / lang / f"{name}.md").read_text(encoding="utf-8")
+    assert JAX_ROLE.search(source), (
+        f"docs/{lang}/{name}.md names no JAX object with a role: link what the "
+        "page teaches to JAX's reference, e.g. {func}`jax.jit` or {mod}`jax.numpy`"
+    )
+
+
 @pytest.mark.parametrize(("lang", "name"), written_in_each_language(TEACHING_PAGES))
 def test_jax_functions_link_to_jax_reference(
     built: dict[str, Path], lang: str, name: str
 ) -> None:
+    """The roles became links to entries of JAX's reference (its API pages,
+    a module's page, its errors page), each to the object's anchor."""
     html = built_page(built, lang, name)
-    # API entries (from the offline inventory, so with the object's anchor);
-    # a page may also link one of JAX's guides by hand, such as profiling.html.
+    # Intersphinx's links (a page may also link one of JAX's guides by hand,
+    # such as profiling.html, with no title and no anchor).
     links = re.findall(
-        r'href="(https://docs\.jax\.dev/en/latest/(?:_autosummary/|errors\.html)[^"]*)"',
-        html,
+        r'href="(https://docs\.jax\.dev/en/latest/[^"]*)" title="\((?:in )?JAX', html
     )
-    assert links, f"{lang}/{name}: no link into JAX's API reference"
+    assert links, f"{lang}/{name}: no link into JAX's reference"
     assert all("#" in link for link in links), f"{lang}/{name}: {links}"
 
 
