@@ -34,7 +34,8 @@
   function afterPrimaryToggle() {
     if (window.matchMedia(WIDE).matches) {
       var sidebar = document.getElementById("pst-primary-sidebar");
-      if (sidebar !== null) store(COLLAPSED_KEY, sidebar.classList.contains(HIDDEN_CLASS) ? "1" : null);
+      var collapsed = sidebar !== null && sidebar.classList.contains(HIDDEN_CLASS);
+      store("localStorage", COLLAPSED_KEY, collapsed ? "1" : null);
       return;
     }
     // A phone: the theme has moved the sidebar into its drawer, opened at
@@ -63,12 +64,15 @@
     return top;
   }
 
-  function store(key, value) {
+  // Storage may be refused (a private window): then nothing is remembered,
+  // and the theme measures the sidebar again.
+  function store(storageName, key, value) {
     try {
-      if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
+      var storage = window[storageName]; // reading it may throw too
+      if (value === null) storage.removeItem(key);
+      else storage.setItem(key, value);
     } catch (error) {
-      // Storage refused (a private window): nothing is remembered.
+      // Nothing to do: see above.
     }
   }
 
@@ -87,11 +91,7 @@
     // and measuring would lay out the whole page before its first paint
     // (Lighthouse counted 0.7 s of a throttled phone's main thread).
     var top = window.matchMedia(WIDE).matches ? showCurrentPage(sidebar) : 0;
-    try {
-      sessionStorage.setItem(SCROLL_KEY, String(top));
-    } catch (error) {
-      // Storage refused: the theme then measures again.
-    }
+    store("sessionStorage", SCROLL_KEY, String(top));
   }
   // A deferred script: it runs before the theme's (at the end of the body),
   // which then reads the stored position; if the theme ran first, the

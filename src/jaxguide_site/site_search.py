@@ -91,8 +91,9 @@ SYNONYMS: Final = "search_synonyms.toml"  # beside the glossary
 # descent"), and a page found by its synonyms ("out of memory": sharp-bits)
 # before a long page that says "memory" often (pallas). On the benchmark
 # (tests/benchmarks/search_queries.toml), first results: English 43 of 51
-# without the fields, 49 with them, 50 with the title at 1; Korean 74 of 77,
-# then 75. Terms at 10 put "timing" and "out of memory" lower again.
+# without the fields, 49 with them, 51 with the title at 1 (and autodiff's
+# synonym "nan gradient"); Korean 74 of 77, then 75. Terms at 10 put
+# "timing" and "out of memory" lower again.
 META_FIELDS: Final = {KEYWORD_WEIGHT: "terms", SYNONYM_WEIGHT: "keywords"}
 RANKING: Final = {"metaWeights": {"title": 1.0, "terms": 5.0, "keywords": 5.0}}
 # Pagefind UI's own words (its `translations` option), in the site's words:

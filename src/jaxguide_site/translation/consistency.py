@@ -295,16 +295,14 @@ def check(docs: Path) -> Report:
     }
     for name in sorted(pages["ko"].keys() | pages["en"].keys()):
         found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
-        if unclosed := [p for page in found for p in _unclosed_fences(page)]:
-            report.errors += unclosed
-            date = _last_update(root, [root / page.rel for page in found])
-            languages_found = tuple(page.lang for page in found)
-            report.pages.append(PageState(name, "stale", languages_found, date))
-            continue
-        for page in found:
+        unclosed = [problem for page in found for problem in _unclosed_fences(page)]
+        report.errors += unclosed
+        for page in [] if unclosed else found:
             report.errors += check_prose(page, languages[page.lang], glossary)
             report.errors += _entries(page, pages[page.lang], progress[page.lang])
-        if len(found) == 2:
+        if unclosed:
+            state = "stale"  # not compared until its fences close
+        elif len(found) == 2:
             state = _pair(found[0], found[1], pages, report)
             report.errors += _toctrees(found[0], found[1], progress)
         else:
