@@ -2,7 +2,8 @@
 
 Two Sphinx builds (Korean and English) with the site's real configuration:
 a page in both languages, a page being translated into each language (listed
-in translations.toml) and an English-only page that is not.
+in translations.toml), a Korean draft (listed there, and written) and an
+English-only page that is not listed.
 """
 
 from __future__ import annotations
@@ -116,6 +117,27 @@ def test_page_written_in_korean_first_gets_an_english_stand_in(
     assert '<html lang="en"' in stand_in
 
 
+def test_a_draft_says_so_above_its_text_and_links_the_original(
+    tiny_site: Path,
+) -> None:
+    draft = built_page(tiny_site, "ko", "draft")
+    banner = draft.index('<div class="admonition warning jaxguide-draft"')
+    assert banner < draft.index("<p>This paragraph is still in English.</p>")
+    assert (
+        "<p>이 번역은 초안입니다. 아직 원문의 언어로 남아 있는 부분이 있고, "
+        "검토도 받지 않았습니다.</p>"
+    ) in draft
+    assert (
+        'href="../../en/0.3/draft.html" hreflang="en" lang="en">원문 읽기 (English)</a>'
+        in draft
+    )
+    for finished in (
+        built_page(tiny_site, "ko", "both"),
+        built_page(tiny_site, "en", "draft"),
+    ):
+        assert "jaxguide-draft" not in finished
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pages_the_tests_walk_are_those_built(tiny_site: Path, lang: str) -> None:
     """The pages the tests walk (tests/helpers.py's GUIDE_PAGES, as the site
@@ -128,3 +150,4 @@ def test_the_pages_the_tests_walk_are_those_built(tiny_site: Path, lang: str) ->
         set(pages.in_progress[lang])
         == {"ko": {"in-progress"}, "en": {"korean-first"}}[lang]
     )
+    assert set(pages.drafts[lang]) == {"ko": {"draft"}, "en": set()}[lang]

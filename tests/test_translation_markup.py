@@ -12,51 +12,13 @@ Korean file, the line and what to do. The unbroken pair finds nothing.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from helpers import DOCS
 from jaxguide_site.translation.consistency import check
 from jaxguide_site.translation.stamps import stamp
-from translation_docs import errors, in_progress, line
-
-STUB = {
-    "ko": "# 빈 페이지\n\n테스트가 쓰는 페이지입니다.\n",
-    "en": "# Stub\n\nA page for the tests.\n",
-}
-LINKED = re.compile(r"\{(?P<role>doc|ref|numref)\}`(?:[^`<]*<)?(?P<target>[^`<>]+)>?`")
-
-
-def real_pair(tmp_path: Path, name: str) -> Path:
-    """A docs folder with the real page ``name`` in both languages, and a
-    stub pair for the pages and labels it links to."""
-    docs = tmp_path / "docs"
-    (docs / "_data").mkdir(parents=True)
-    shutil.copy(DOCS / "_data" / "glossary.toml", docs / "_data")
-    in_progress(docs, ko=[], en=[])
-    texts = {
-        lang: (DOCS / lang / f"{name}.md").read_text("utf-8") for lang in ["ko", "en"]
-    }
-    linked = {
-        (found["role"], found["target"].strip())
-        for text in texts.values()
-        for found in LINKED.finditer(text)
-    }
-    pages = {target for role, target in linked if role == "doc"} - {name}
-    labels = {target for role, target in linked if role != "doc"}
-    labels -= {label for label in labels if f"({label})=" in texts["en"]}
-    targets = "".join(f"({label})=\n" for label in sorted(labels))
-    for lang, text in STUB.items():
-        (docs / lang).mkdir()
-        (docs / lang / f"{name}.md").write_text(texts[lang], encoding="utf-8")
-        for page in pages:
-            (docs / lang / f"{page}.md").write_text(text, encoding="utf-8")
-        (docs / lang / "stub.md").write_text(targets + text, encoding="utf-8")
-    for page in [*pages, "stub"]:
-        stamp(docs / "ko" / f"{page}.md")
-    return docs
+from translation_docs import errors, line, real_pair
 
 
 def mutate(docs: Path, page: str, old: str, new: str = "") -> None:
@@ -85,7 +47,7 @@ def test_real_pairs_find_nothing(tmp_path: Path) -> None:
 RECOMPILE = "section '## `jit`이 다시 컴파일하는 경우' after code cell 6"
 DROPPED = """
 
-캐시에서 찾지 못하면 그때마다 컴파일 비용을 치르고, 대부분은 트레이싱 비용도 함께
+캐시 미스가 날 때마다 컴파일 비용을 치르고, 대부분은 트레이싱 비용도 함께
 치릅니다. 아래의 시간 측정 표는 각 함수의 첫 호출을 이후 호출과 따로
 잽니다({ref}`async-dispatch-how-to-time` 참고). 첫 호출은 한 번뿐인 호출을 한 번 잰 값이므로,
 대략적인 크기로만 보세요. 첫 호출 시간에 트레이싱과 컴파일 비용이 들어가는 것은 함수가 그
@@ -98,7 +60,7 @@ DROPPED = """
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [(DROPPED, "\n"), ("포함됩니다.\n\n캐시에서", "포함됩니다.\n캐시에서")],
+    [(DROPPED, "\n"), ("포함됩니다.\n\n캐시 미스가", "포함됩니다.\n캐시 미스가")],
     ids=["deleted", "merged"],
 )
 def test_paragraph_deleted_or_merged_is_found(

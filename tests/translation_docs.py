@@ -4,18 +4,21 @@
 page stamped. `edit` changes one page, `line` finds a line, `commit` records
 the folder in git and `as_clone` works there as in a clone of the guide (the
 `diff` and `stamp` commands read its history); `run_command` runs
-the checker (`nox -s i18n`).
+the checker (`nox -s i18n`). `real_pair` copies a real page pair instead,
+with a stub for each page and label it links to.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from helpers import NOTEBOOK_FRONT_MATTER
+from helpers import DOCS, NOTEBOOK_FRONT_MATTER
 from jaxguide_site.translation.checker import main
 from jaxguide_site.translation.report import Report
 from jaxguide_site.translation.stamps import stamp
@@ -181,3 +184,40 @@ def run_command(
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out.splitlines(), err.splitlines()
+
+
+STUB = {
+    "ko": "# 빈 페이지\n\n테스트가 쓰는 페이지입니다.\n",
+    "en": "# Stub\n\nA page for the tests.\n",
+}
+LINKED = re.compile(r"\{(?P<role>doc|ref|numref)\}`(?:[^`<]*<)?(?P<target>[^`<>]+)>?`")
+
+
+def real_pair(tmp_path: Path, name: str) -> Path:
+    """A docs folder with the real page ``name`` in both languages, and a
+    stub pair for the pages and labels it links to."""
+    docs = tmp_path / "docs"
+    (docs / "_data").mkdir(parents=True)
+    shutil.copy(DOCS / "_data" / "glossary.toml", docs / "_data")
+    in_progress(docs, ko=[], en=[])
+    texts = {
+        lang: (DOCS / lang / f"{name}.md").read_text("utf-8") for lang in ["ko", "en"]
+    }
+    linked = {
+        (found["role"], found["target"].strip())
+        for text in texts.values()
+        for found in LINKED.finditer(text)
+    }
+    pages = {target for role, target in linked if role == "doc"} - {name}
+    labels = {target for role, target in linked if role != "doc"}
+    labels -= {label for label in labels if f"({label})=" in texts["en"]}
+    targets = "".join(f"({label})=\n" for label in sorted(labels))
+    for lang, text in STUB.items():
+        (docs / lang).mkdir()
+        (docs / lang / f"{name}.md").write_text(texts[lang], encoding="utf-8")
+        for page in pages:
+            (docs / lang / f"{page}.md").write_text(text, encoding="utf-8")
+        (docs / lang / "stub.md").write_text(targets + text, encoding="utf-8")
+    for page in [*pages, "stub"]:
+        stamp(docs / "ko" / f"{page}.md")
+    return docs

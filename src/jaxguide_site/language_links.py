@@ -13,7 +13,8 @@ It also adds ``<link rel="alternate" hreflang=...>`` for each language and
 ``x-default`` (the root page that picks a language), and, for a page that is
 still being translated (``docs/_data/translations.toml``, ``[in_progress]``),
 writes a stand-in page at its name in the language that lacks it: a banner
-that points to the original.
+that points to the original. A draft (listed there, and written in part)
+gets a banner above it that says so, with the same link.
 
 Where the sites live relative to each other is one setting,
 ``jaxguide_site_url``: the URL of a language's site root relative to this
@@ -51,6 +52,12 @@ BANNER = _(
     "Until it is, please read the original."
 )
 READ_ORIGINAL = _("Read the original")
+# Above a draft: a page partly translated ([in_progress] lists it, and it
+# has a source in this language).
+DRAFT_BANNER = _(
+    "This translation is a draft: parts of this page are still in the "
+    "original's language, and no reviewer has read it yet."
+)
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,7 @@ def _add_links(
 ) -> None:
     links = language_links(app, pagename, is_source=doctree is not None)
     context["jaxguide_languages"] = links
+    context["jaxguide_draft"] = _draft(app, pagename, links)
     top = _site_root(app, pagename) + app.config.jaxguide_top_url
     # Search engines want absolute hreflang URLs, and the canonical copies:
     # the stable one of each language (as html_baseurl is for this language).
@@ -140,6 +148,22 @@ def _add_links(
         f'<link rel="alternate" hreflang="x-default" href="{x_default}" />'
     )
     context["metatags"] = context.get("metatags", "") + "\n".join(alternates)
+
+
+def _draft(
+    app: Sphinx, pagename: str, links: list[LanguageLink]
+) -> dict[str, str] | None:
+    """The banner of a draft: its text and the link to the original."""
+    lang = app.config.language
+    if pagename not in guide_pages(Path(app.srcdir).parent).drafts.get(lang, ()):
+        return None
+    original = next(link for link in links if not link.current and link.translated)
+    return {
+        "text": str(DRAFT_BANNER),
+        "url": original.url,
+        "lang": original.code,
+        "label": f"{READ_ORIGINAL} ({original.label})",
+    }
 
 
 def _original_title(app: Sphinx, source: Path, lang: str) -> str:

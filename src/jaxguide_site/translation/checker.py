@@ -3,11 +3,13 @@
     nox -s i18n -- [check] [--strict] [--docs docs]   # compare the two languages
     nox -s i18n -- diff docs/ko/page.md               # what changed in its source
     nox -s i18n -- stamp [--force] docs/ko/page.md ...
+    nox -s i18n -- reviewed docs/ko/page.md ...       # a review, recorded
     nox -s i18n -- copy-code docs/ko/page.md          # the source's code cells
     nox -s i18n -- glossary WORD [--docs docs]        # a term, either language
 
 ``check`` prints one line per problem (file:line: message), a note naming
-each page in progress and a summary; it fails on errors, and with
+each page in progress or draft, a summary and the work to pick up (drafts,
+stale pages, reviews, the glossary); it fails on errors, and with
 ``--strict`` (the tests, CI) on warnings too: stale translations. ``diff``
 shows, word by word, what changed in the source's prose since the translation
 was stamped, each change with the translation's section and line to edit and
@@ -15,7 +17,8 @@ the glossary's terms in it. ``stamp`` records the source's current prose_sha
 in the translation's front matter; it refuses a stale translation that has
 not changed since its source did (``--force`` stamps it anyway), and warns
 where it changed in other sections than its source. ``copy-code`` copies the
-source's code cells into the translation, ``glossary`` looks a term up.
+source's code cells into the translation, ``glossary`` looks a term up,
+``reviewed`` records a review (:mod:`.reviews`).
 Translators run
 it through nox (``python -m nox -s i18n -- diff docs/ko/jit.md``), which
 installs the toolchain it reads pages with.
@@ -29,7 +32,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..languages import LANGUAGES, LANGUAGES_FILE, languages_of
-from .report import COMMAND, EXPLAINED, STATES, Problem
+from .report import COMMAND, EXPLAINED, HOW_TO_HELP, STATES, PageState, Problem
 
 # The toolchain the pages are read with (myst-nb's reader), missing from a
 # Python where only the jaxguide package was installed.
@@ -51,6 +54,7 @@ def _check(docs: Path, *, strict: bool) -> int:
     states = [page.state for page in report.pages]
     counts = ", ".join(f"{states.count(state)} {state}" for state in STATES)
     errors, warnings = len(report.errors), len(report.warnings)
+    lines += _to_pick_up(report.pages, docs)
     lines.append(
         f"{len(states)} pages ({counts}): {errors} error(s), {warnings} warning(s)"
     )
@@ -65,6 +69,45 @@ def _check(docs: Path, *, strict: bool) -> int:
         )
     print("\n".join(lines))
     return 1 if failed else 0
+
+
+def _to_pick_up(pages: list[PageState], docs: Path) -> list[str]:
+    """Work a volunteer can take, from the pages' states: there is always
+    some while a translation waits for its review."""
+    named = {
+        "draft": "drafts to finish (their English paragraphs)",
+        "in progress": "pages to translate (listed under [in_progress])",
+        "stale": "stale translations to update ('diff' shows what changed)",
+        "unstamped": "translations to stamp",
+    }
+    work = [
+        f"- {what} ({len(found)}): {', '.join(found)}"
+        for state, what in named.items()
+        if (found := [page.name for page in pages if page.state == state])
+    ]
+    if waiting := [page.review for page in pages if page.review]:
+        work.append(
+            f"- translations waiting for a review ({len(waiting)}; none recorded, "
+            "or changed since): read one beside its source, fix or suggest what "
+            f"reads wrong, then record it: '{COMMAND} reviewed {waiting[0]}'. "
+            f"They are: {', '.join(Path(path).stem for path in waiting)}"
+        )
+    work.append(
+        f"- the glossary ({docs}/_data/glossary.toml): look a word up with "
+        f"'{COMMAND} glossary WORD'; propose a term a page needs and lacks"
+    )
+    explained = " and ".join(
+        f"{page}, '{title}'" for page, title in HOW_TO_HELP.values()
+    )
+    return [f"Work to pick up (explained in {explained}):", *work]
+
+
+def _reviewed(pages: list[Path]) -> int:
+    from .reviews import record_review  # noqa: PLC0415 (see main)
+
+    for page in pages:
+        print(f"{page}: reviewed as its prose reads now ({record_review(page)})")
+    return 0
 
 
 def _diff(page: Path) -> int:
@@ -180,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="stamp a stale page even if it did not change since its source did",
     )
+    reviewing = commands.add_parser(
+        "reviewed", help="record that you reviewed a translation as it reads now"
+    )
+    reviewing.add_argument("pages", nargs="+", type=Path, help="e.g. docs/ko/jit.md")
     copying = commands.add_parser(
         "copy-code", help="copy the source's code cells into a translation"
     )
@@ -219,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
             return _copy_code(args.page)
         if args.command == "glossary":
             return _glossary(args)
+        if args.command == "reviewed":
+            return _reviewed(args.pages)
         return _stamp(args.pages, force=args.force)
     except ModuleNotFoundError as exc:
         if (exc.name or "").partition(".")[0] not in TOOLCHAIN:

@@ -38,9 +38,20 @@ from .parity import (
     targets,
     toctrees,
 )
-from .prose import Language, check_prose
-from .report import COMMAND, DATA, Page, PageState, Problem, Report, did_you_mean
+from .prose import Language, check_prose, english_paragraphs
+from .report import (
+    COMMAND,
+    DATA,
+    Page,
+    PageState,
+    Problem,
+    Report,
+    did_you_mean,
+    plural,
+)
+from .reviews import reviewed
 from .stamps import SHA, text_sha
+from .term_pairs import unpaired_terms
 
 
 def _last_update(root: Path, files: list[Path]) -> str | None:
@@ -73,8 +84,17 @@ def _origin(page: Page, pages: dict[str, dict[str, Page]]) -> str | Problem | No
     return Problem(page.rel, page.text.meta_lines.get("translated_from"), message)
 
 
-def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report) -> str:
-    """Check a page that exists in both languages; its state."""
+def _pair(
+    ko: Page,
+    en: Page,
+    pages: dict[str, dict[str, Page]],
+    report: Report,
+    glossary: list[Term],
+    draft: bool,
+) -> str:
+    """Check a page that exists in both languages; its state. A ``draft`` is
+    checked for structure only: its English left in is expected, and it
+    needs no stamp yet."""
     origins = {page.lang: _origin(page, pages) for page in (ko, en)}
     report.errors += [o for o in origins.values() if isinstance(o, Problem)]
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
@@ -84,7 +104,8 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
         *compare_headings(tr.rel, tr.text, src.rel, src.text),
         *drift(tr, src, pages[tr.lang]),
         *compare_labels(tr.rel, tr.text, src.rel, src.text),
-        *untranslated_labels(ko.rel, ko.text),
+        *([] if draft else unpaired_terms(tr, src, glossary)),
+        *([] if draft else untranslated_labels(ko.rel, ko.text)),
         *figure_words(en.rel, en.text),
     ]
     recorded = origins[tr.lang] if len(declaring) == 1 else None
@@ -97,6 +118,8 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
         ]
     else:
         report.errors += [Problem(*f) for f in in_prose]
+    if draft and len(declaring) < 2:
+        return "draft"
     if not declaring:
         message = (
             f"neither this page nor {en.rel} declares translated_from: the "
@@ -129,15 +152,17 @@ def _pair(ko: Page, en: Page, pages: dict[str, dict[str, Page]], report: Report)
 
 def _in_progress(
     docs: Path, pages: dict[str, dict[str, Page]], report: Report
-) -> dict[str, set[str]]:
-    """``[in_progress]``: the pages missing in each language while translated."""
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """``[in_progress]``: the pages missing in each language while translated,
+    and the drafts: those listed that are written, partly."""
     where = f"{docs.name}/{DATA}"
+    progress: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+    drafts: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     try:
         table = in_progress_table(docs)
     except tomllib.TOMLDecodeError as exc:
         report.errors.append(Problem(where, None, f"not valid TOML: {exc}"))
-        return {lang: set() for lang in LANGUAGES}
-    progress: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+        return progress, drafts
     for lang, names in table.items() if isinstance(table, dict) else ():
         if lang not in LANGUAGES or not isinstance(names, list):
             message = (
@@ -149,11 +174,9 @@ def _in_progress(
         other = next(code for code in LANGUAGES if code != lang)
         for name in map(str, names):
             if name in pages[lang]:
-                message = (
-                    f"[in_progress] {lang} lists {name!r}, which exists: remove it"
-                )
-                report.warnings.append(Problem(where, None, message))
-            elif name not in pages[other]:
+                drafts[lang].add(name)  # written, partly: a draft
+                continue
+            if name not in pages[other]:
                 hint = did_you_mean(name, pages[other].keys() - pages[lang].keys())
                 message = (
                     f"[in_progress] {lang} lists {name!r}, but there is no "
@@ -161,7 +184,7 @@ def _in_progress(
                 )
                 report.errors.append(Problem(where, None, message))
             progress[lang].add(name)
-    return progress
+    return progress, drafts
 
 
 def _toctrees(ko: Page, en: Page, progress: dict[str, set[str]]) -> list[Problem]:
@@ -246,6 +269,39 @@ def _unclosed_fences(page: Page) -> list[Problem]:
     return problems
 
 
+def _draft_note(page: Page, docs: Path) -> Problem:
+    """What is left of a draft, and how it stops being one."""
+    left = list(english_paragraphs(page)) if page.lang == "ko" else []
+    listed = f"[in_progress] {page.lang} in {docs.name}/{DATA}"
+    if left:
+        what = (
+            f"{plural(len(left), 'paragraph')} still in English, the first at "
+            f"line {left[0]}; the site shows the page with a banner saying it "
+            "is partly translated"
+        )
+    else:
+        what = "no paragraph is left in English"
+    message = (
+        f"draft ({what}). Once it is translated, remove {page.name!r} from "
+        f"{listed} and stamp it: '{COMMAND} stamp {page.rel}'"
+    )
+    return Problem(page.rel, None, message)
+
+
+def _structural(page: Page) -> list[Problem]:
+    """What makes the page's other checks wrong until it is fixed: front
+    matter that is not YAML (its stamp and labels unread), an unclosed fence."""
+    found = _unclosed_fences(page)
+    if page.text.meta_error:
+        message = (
+            f"{page.text.meta_error}. This page's other checks wait until its "
+            "front matter reads (a value with a colon or starting with a quote "
+            "goes in single quotes)"
+        )
+        found.insert(0, Problem(page.rel, 1, message))
+    return found
+
+
 def _read(docs: Path) -> dict[str, dict[str, Page]]:
     """Every page of each language, by name (:func:`.pages.written_pages`)."""
     pages: dict[str, dict[str, Page]] = {lang: {} for lang in LANGUAGES}
@@ -282,7 +338,7 @@ def check(docs: Path) -> Report:
     """Check the pages of ``docs`` (the folder holding ko/, en/ and _data/)."""
     root, report = docs.parent, Report()
     pages = _read(docs)
-    progress = _in_progress(docs, pages, report)
+    progress, drafts = _in_progress(docs, pages, report)
     glossary = _glossary(docs, report)
     languages = {
         lang: Language(
@@ -295,16 +351,22 @@ def check(docs: Path) -> Report:
     }
     for name in sorted(pages["ko"].keys() | pages["en"].keys()):
         found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
-        unclosed = [problem for page in found for problem in _unclosed_fences(page)]
+        unclosed = [problem for page in found for problem in _structural(page)]
         report.errors += unclosed
+        draft = next((page for page in found if name in drafts[page.lang]), None)
         for page in [] if unclosed else found:
-            report.errors += check_prose(page, languages[page.lang], glossary)
+            prose = check_prose(page, languages[page.lang], glossary, page is draft)
+            report.errors += prose
             report.errors += _entries(page, pages[page.lang], progress[page.lang])
         if unclosed:
             state = "stale"  # not compared until its fences close
         elif len(found) == 2:
-            state = _pair(found[0], found[1], pages, report)
+            state = _pair(
+                found[0], found[1], pages, report, glossary, draft is not None
+            )
             report.errors += _toctrees(found[0], found[1], progress)
+            if draft is not None:
+                report.notes.append(_draft_note(draft, docs))
         else:
             page = found[0]
             missing = next(lang for lang in LANGUAGES if lang != page.lang)
@@ -324,5 +386,14 @@ def check(docs: Path) -> Report:
                 )
                 report.errors.append(Problem(page.rel, None, message))
         date = _last_update(root, [root / page.rel for page in found])
-        report.pages.append(PageState(name, state, tuple(p.lang for p in found), date))
+        waiting = [
+            page.rel
+            for page in found
+            if state == "translated"
+            and "translated_from" in page.text.meta
+            and not reviewed(page.text)
+        ]
+        written_in = tuple(p.lang for p in found)
+        review = waiting[0] if waiting else None
+        report.pages.append(PageState(name, state, written_in, date, review))
     return report

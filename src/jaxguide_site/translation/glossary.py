@@ -1,8 +1,9 @@
 """The glossary (용어집) as data: ``docs/_data/glossary.toml``, read and checked.
 
 One file holds every English term with the one Korean term the guide uses,
-optional Korean variants to avoid, a definition in each language and the page
-that teaches it. The translation checker reads it (no Sphinx needed);
+optional Korean variants to avoid, a definition in each language, the page
+that teaches it, and whether its English is also an everyday word (``step``,
+``state``), which a translation need not render as the term. The translation checker reads it (no Sphinx needed);
 :mod:`.glossary_table` renders it on the glossary pages.
 """
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 REQUIRED = ("en", "ko", "en_def", "ko_def")
-OPTIONAL = ("avoid", "page")
+OPTIONAL = ("avoid", "page", "everyday")
 
 
 def _fail(message: str) -> NoReturn:
@@ -29,6 +30,7 @@ class Term:
     ko_def: str
     avoid: tuple[str, ...] = ()
     page: str | None = None
+    everyday: bool = False  # its English is also an everyday word (term_pairs)
 
 
 def load_glossary(path: Path) -> list[Term]:
@@ -67,6 +69,9 @@ def load_glossary(path: Path) -> list[Term]:
         page = entry.get("page")
         if page is not None and not isinstance(page, str):
             _fail(f"{where}: 'page' must be a page name")
+        everyday = entry.get("everyday", False)
+        if not isinstance(everyday, bool):
+            _fail(f"{where}: 'everyday' must be true or false")
         terms.append(
             Term(
                 entry["en"],
@@ -75,6 +80,7 @@ def load_glossary(path: Path) -> list[Term]:
                 entry["ko_def"],
                 tuple(avoid),
                 page,
+                everyday,
             )
         )
     return terms

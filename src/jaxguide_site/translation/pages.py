@@ -7,7 +7,9 @@ when it is listed for that language under ``[in_progress]`` in
 ``docs/_data/translations.toml``, has no source there and has one in another
 language: the checker accepts it (a note, not an error), and that language's
 site shows a stand-in page at its name, pointing to the original
-(:mod:`jaxguide_site.language_links`). The site, the tests that walk the pages
+(:mod:`jaxguide_site.language_links`). A page listed there that has a source
+in that language too is a *draft*: partly translated, checked for structure
+but not for English left in it, and shown with a banner that says so. The site, the tests that walk the pages
 and the checker's tests take the pages from :func:`guide_pages`.
 
 Whether ``[in_progress]`` is well formed is the checker's to report (it
@@ -34,6 +36,7 @@ class GuidePages:
     languages: tuple[str, ...]  # the codes of _data/languages.toml, in order
     written: Mapping[str, tuple[str, ...]]  # by language: a source in docs/<lang>
     in_progress: Mapping[str, tuple[str, ...]]  # by language: a stand-in there
+    drafts: Mapping[str, tuple[str, ...]]  # by language: partly translated there
 
     def on_site(self, lang: str) -> tuple[str, ...]:
         """Every page of ``lang``'s site by name: its own and its stand-ins."""
@@ -111,4 +114,8 @@ def guide_pages(docs: Path) -> GuidePages:
         )
         for lang in languages
     }
-    return GuidePages(docs, languages, written, in_progress)
+    drafts = {
+        lang: tuple(sorted(set(listed.get(lang, [])) & set(written[lang])))
+        for lang in languages
+    }
+    return GuidePages(docs, languages, written, in_progress, drafts)

@@ -155,7 +155,7 @@ def _variants(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term, str]]:
     return found
 
 
-def _near(word: str, glossary: list[Term]) -> tuple[str, str, Term] | None:
+def near_variant(word: str, glossary: list[Term]) -> tuple[str, str, Term] | None:
     """(spelling, variant, term) where ``word`` starts with a spelling one
     syllable away from a Korean variant of four syllables or more (not the
     variant cut short, which is another word: 야코비, 야코비안)."""
@@ -196,7 +196,7 @@ def _glossary(page: Page, glossary: list[Term]) -> Iterator[tuple[int, str, str]
         for word in WORD.finditer(line):
             if any(ko.match(line, word.start()) for ko in approved):
                 continue  # the glossary's own Korean, or the start of it
-            if near := _near(word[0], glossary):
+            if near := near_variant(word[0], glossary):
                 spelling, variant, term = near
                 message = (
                     f"{spelling!r}: a spelling of {variant!r}, which the glossary "
@@ -274,13 +274,26 @@ def _broken(page: Page) -> Iterator[Problem]:
         yield Problem(page.rel, number, message)
 
 
-def check_prose(page: Page, here: Language, glossary: list[Term]) -> list[Problem]:
-    """What is wrong in the prose of ``page``, in its language ``here``."""
+def english_paragraphs(page: Page) -> Iterator[int]:
+    """The first line of each paragraph of a Korean page still in English."""
+    for problem in untranslated(page, list(_text_lines(page))):
+        if problem.line is not None:
+            yield problem.line
+
+
+def check_prose(
+    page: Page, here: Language, glossary: list[Term], draft: bool = False
+) -> list[Problem]:
+    """What is wrong in the prose of ``page``, in its language ``here``. A
+    ``draft`` (partly translated) may still be in the other language: that is
+    not checked."""
     found = [Problem(page.rel, 1, page.text.meta_error)] if page.text.meta_error else []
     found += _links(page, here)
-    if page.lang == "ko":
+    if page.lang == "ko" and not draft:
         found += untranslated(page, list(_text_lines(page)))
-    if page.name not in EXEMPT:
-        found += _korean(page, glossary) if page.lang == "ko" else _hangul(page)
+    if page.name not in EXEMPT and page.lang == "ko":
+        found += _korean(page, glossary)  # English paragraphs left are skipped
+    elif page.name not in EXEMPT and not draft:
+        found += _hangul(page)
     found += _broken(page)
     return sorted(found, key=lambda p: p.line or 0)

@@ -23,8 +23,13 @@ EXPLAINED = {
     "en": ("docs/en/contributing.md", "Checking both languages"),
     "ko": ("docs/ko/contributing.md", "두 언어 맞춰 보기"),
 }
+# Where the work to pick up is explained: each contributing page, section.
+HOW_TO_HELP = {
+    "en": ("docs/en/contributing.md", "How to help"),
+    "ko": ("docs/ko/contributing.md", "도울 수 있는 일"),
+}
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
-STATES = ("translated", "stale", "unstamped", "in progress", "missing")
+STATES = ("translated", "stale", "unstamped", "draft", "in progress", "missing")
 # Each language, in messages.
 NAMES = {
     language.code: language.english_name for language in read_languages(PROJECT_DOCS)
@@ -48,13 +53,15 @@ class PageState:
     state: str  # one of STATES
     languages: tuple[str, ...]  # the languages the page exists in
     last_update: str | None  # YYYY-MM-DD of the last commit touching its files
+    review: str | None = None  # a translated page's: its translation's path,
+    # where it waits for a review (:mod:`.reviews`); None where it does not
 
 
 @dataclass
 class Report:
     errors: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
-    notes: list[Problem] = field(default_factory=list)  # pages in progress
+    notes: list[Problem] = field(default_factory=list)  # pages in progress, drafts
     pages: list[PageState] = field(default_factory=list)
 
 

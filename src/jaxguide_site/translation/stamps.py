@@ -116,15 +116,29 @@ def stamp(path: Path) -> str:
     """
     pair = locate(path)
     sha = prose_sha(pair.source)
-    value = f'"{sha}"' if sha.isdigit() or sha.startswith("0b") else sha  # not an int
-    block = f"translated_from:\n  lang: {pair.lang}\n  prose_sha: {value}\n"
+    block = f"translated_from:\n  lang: {pair.lang}\n  prose_sha: {quoted(sha)}\n"
+    set_front_matter(path, "translated_from", block)
+    return sha
+
+
+def quoted(sha: str) -> str:
+    """``sha`` as YAML reads it as a string (not an int)."""
+    return f'"{sha}"' if sha.isdigit() or sha.startswith("0b") else sha
+
+
+def set_front_matter(path: Path, key: str, block: str) -> None:
+    """Put ``block`` (``key: ...`` and its indented lines) in place of
+    ``key``'s in the front matter of ``path``, or at its end; the rest of the
+    file stays byte for byte."""
     text = old = path.read_bytes().decode("utf-8")
     if (match := FRONT_MATTER.match(text)) is None:
         text = f"---\n{block}---\n{text}"
     else:
         lines = match["body"].splitlines(keepends=True)
-        key = re.compile(r"translated_from[ \t]*:")
-        first = next((i for i, line in enumerate(lines) if key.match(line)), len(lines))
+        pattern = re.compile(rf"{re.escape(key)}[ \t]*:")
+        first = next(
+            (i for i, line in enumerate(lines) if pattern.match(line)), len(lines)
+        )
         last = first + 1
         while last < len(lines) and lines[last][:1] in {" ", "\t"}:
             last += 1
@@ -132,7 +146,6 @@ def stamp(path: Path) -> str:
         text = text[: match.start("body")] + "".join(lines) + text[match.end("body") :]
     if text != old:
         path.write_bytes(text.encode("utf-8"))
-    return sha
 
 
 def _git(root: Path, *args: str) -> str | None:

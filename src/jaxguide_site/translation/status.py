@@ -2,7 +2,8 @@
 
 The status page shows what :func:`.translation.check` reports for each page,
 in the page's language: the page (a link, where it exists in this language),
-its state and the date of the last commit that changed it, in the order of
+its state, whether its translation waits for a review (:mod:`.reviews`) and
+the date of the last commit that changed it, in the order of
 the pages' titles in that language::
 
     ```{translation-status}
@@ -25,14 +26,18 @@ from sphinx.util.docutils import SphinxDirective
 
 from ..interface_text.catalog import _
 from ..interface_text.dates import written_date
+from .report import PageState
 from .tables import cell, doc_link, table
 
 CSS_CLASS = "jaxguide-translations"
-HEADERS = (_("Page"), _("State"), _("Last update"))
+WAITING = _("Waiting")
+REVIEWED = _("Reviewed")
+HEADERS = (_("Page"), _("State"), _("Review"), _("Last update"))
 STATES = {
     "translated": _("Translated"),
     "stale": _("Stale"),
     "unstamped": _("Not stamped"),
+    "draft": _("Draft"),
     "in progress": _("In progress"),
     "missing": _("Missing"),
 }
@@ -68,11 +73,19 @@ class TranslationStatus(SphinxDirective):
                 [
                     cell(name),
                     cell(nodes.Text(str(STATES[page.state]))),
+                    cell(nodes.Text(_review(page))),
                     cell(nodes.Text(written_date(page.last_update, form, lang))),
                 ]
             )
         headers = tuple(str(header) for header in HEADERS)
-        return [table(headers, (50, 25, 25), rows, CSS_CLASS)]
+        return [table(headers, (40, 20, 20, 20), rows, CSS_CLASS)]
+
+
+def _review(page: PageState) -> str:
+    """Whether a translated page's translation was reviewed as it reads now."""
+    if page.state != "translated":
+        return ""
+    return str(WAITING if page.review else REVIEWED)
 
 
 def title_order(title: str) -> str:

@@ -1,0 +1,266 @@
+"""What a volunteer meets in the translation checker beyond a page's
+problems: drafts (translation/consistency.py), reviews (translation/
+reviews.py), the work to pick up (translation/checker.py), the glossary's
+terms held section by section (translation/term_pairs.py) and front matter
+that does not read.
+
+The drafts and the glossary's terms are shown on real page pairs, broken as
+a translator might break them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from jaxguide_site.translation.consistency import check
+from jaxguide_site.translation.parity import read_source
+from translation_docs import (
+    as_clone,
+    edit,
+    errors,
+    in_progress,
+    line,
+    make_docs,
+    real_pair,
+    run_command,
+)
+
+ENGLISH = "Each cache miss costs a compilation"
+KOREAN = "캐시 미스가 날 때마다 컴파일 비용을 치르고"
+
+
+def _starts(docs: Path, page: str, text: str) -> int:
+    """The first line of the paragraph of docs/<page>.md holding ``text``."""
+    lines = (docs / f"{page}.md").read_text("utf-8").splitlines()
+    number = line(docs, page, text)
+    while number > 1 and lines[number - 2].strip():
+        number -= 1
+    return number
+
+
+def _paragraph(text: str, start: str) -> str:
+    """The paragraph of ``text`` that starts with ``start``."""
+    found = re.search(
+        rf"^{re.escape(start)}.*?(?=\n\n)", text, re.MULTILINE | re.DOTALL
+    )
+    assert found, start
+    return found[0]
+
+
+@pytest.fixture
+def half_done(tmp_path: Path) -> Path:
+    """The real jit pair, one Korean paragraph put back in English."""
+    docs = real_pair(tmp_path, "jit")
+    ko = docs / "ko" / "jit.md"
+    english = _paragraph((docs / "en" / "jit.md").read_text("utf-8"), ENGLISH)
+    text = ko.read_text("utf-8")
+    ko.write_text(text.replace(_paragraph(text, KOREAN), english), "utf-8")
+    return docs
+
+
+def test_a_paragraph_left_in_english_fails_unless_the_page_is_a_draft(
+    half_done: Path,
+) -> None:
+    at = line(half_done, "ko/jit", ENGLISH)
+    assert errors(check(half_done)) == [
+        (
+            f"docs/ko/jit.md:{at}: this paragraph is still in English ('Each cache "
+            "miss costs a'...): translate it (English quoted on purpose goes in "
+            "quotes or code)"
+        )
+    ]
+    in_progress(half_done, ko=["jit"], en=[])
+    report = check(half_done)
+    assert (errors(report), report.warnings) == ([], [])
+    assert [page.state for page in report.pages if page.name == "jit"] == ["draft"]
+    assert [str(note) for note in report.notes] == [
+        (
+            f"docs/ko/jit.md: draft (1 paragraph still in English, the first at line "
+            f"{at}; the site shows the page with a banner saying it is partly "
+            "translated). Once it is translated, remove 'jit' from [in_progress] ko "
+            "in docs/_data/translations.toml and stamp it: 'python -m nox -s i18n -- "
+            "stamp docs/ko/jit.md'"
+        )
+    ]
+
+
+def test_a_draft_needs_no_stamp_but_its_code_is_checked(half_done: Path) -> None:
+    in_progress(half_done, ko=["jit"], en=[])
+    ko = half_done / "ko" / "jit.md"
+    text = ko.read_text("utf-8")
+    stamp_block = re.search(r"translated_from:\n(?:  .*\n)+", text)
+    assert stamp_block
+    ko.write_text(text.replace(stamp_block[0], ""), "utf-8")
+    assert errors(check(half_done)) == []
+    edit(half_done, "ko/jit", "selu_jit = jax.jit(selu)", "selu_jit = jax.jit(selu) ")
+    (message,) = errors(check(half_done))
+    assert "code cell" in message
+    assert message.endswith("copy-code docs/ko/jit.md'")
+
+
+def test_a_finished_draft_is_told_how_to_stop_being_one(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "jit")
+    in_progress(docs, ko=["jit"], en=[])
+    (note,) = [str(note) for note in check(docs).notes]
+    assert note.startswith(
+        "docs/ko/jit.md: draft (no paragraph is left in English). Once it is "
+        "translated, remove 'jit' from [in_progress] ko"
+    )
+
+
+def test_a_term_said_otherwise_is_named_with_the_source_line(tmp_path: Path) -> None:
+    """추적자 for *tracer*: a variant nobody listed in the glossary."""
+    docs = real_pair(tmp_path, "pure-functions")
+    assert errors(check(docs)) == []
+    edit(
+        docs,
+        "ko/pure-functions",
+        "값이 아니라 트레이서를 출력합니다",
+        "값이 아니라 추적자를 출력합니다",
+    )
+    ko = _starts(docs, "ko/pure-functions", "추적자를")
+    en = _starts(docs, "en/pure-functions", "tracer, not a value")
+    (message,) = errors(check(docs))
+    assert message == (
+        f"docs/ko/pure-functions.md:{ko}: 'tracer' in docs/en/pure-functions.md:"
+        f"{en} is not said here as the glossary's '트레이서': use it (or, where "
+        "the word means something else, list it under glossary_omit with the reason)"
+    )
+
+
+def test_glossary_omit_lets_a_term_out_and_is_reported_once_unused(
+    tmp_path: Path,
+) -> None:
+    docs = real_pair(tmp_path, "pure-functions")
+    edit(
+        docs,
+        "ko/pure-functions",
+        "값이 아니라 트레이서를 출력합니다",
+        "값이 아니라 추적자를 출력합니다",
+    )
+    omit = "glossary_omit:\n  tracer: 'a test: the word is left out'\ntranslated_from:"
+    edit(docs, "ko/pure-functions", "translated_from:", omit)
+    assert errors(check(docs)) == []
+    edit(
+        docs,
+        "ko/pure-functions",
+        "값이 아니라 추적자를 출력합니다",
+        "값이 아니라 트레이서를 출력합니다",
+    )
+    at = line(docs, "ko/pure-functions", "glossary_omit")
+    assert errors(check(docs)) == [
+        (
+            f"docs/ko/pure-functions.md:{at}: glossary_omit: 'tracer' leaves out "
+            "nothing on this page: remove it"
+        )
+    ]
+
+
+def test_an_everyday_word_is_not_held_to_the_term(tmp_path: Path) -> None:
+    """*step* is marked everyday in the glossary; *tracer* is not."""
+    docs = real_pair(tmp_path, "pure-functions")
+    glossary = docs / "_data" / "glossary.toml"
+    text = glossary.read_text("utf-8")
+    assert 'en = "tracer"\nko = "트레이서"\n' in text
+    glossary.write_text(
+        text.replace(
+            'en = "tracer"\nko = "트레이서"\n',
+            'en = "tracer"\nko = "트레이서"\neveryday = true\n',
+        ),
+        "utf-8",
+    )
+    edit(
+        docs,
+        "ko/pure-functions",
+        "값이 아니라 트레이서를 출력합니다",
+        "값이 아니라 추적자를 출력합니다",
+    )
+    assert errors(check(docs)) == []
+
+
+def test_front_matter_that_does_not_read_is_reported_alone(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "pure-functions")
+    edit(
+        docs,
+        "ko/pure-functions",
+        "translated_from:",
+        'glossary_omit:\n  tracer: "a" reason\ntranslated_from:',
+        restamp=False,
+    )
+    (message,) = errors(check(docs))
+    assert message.startswith(
+        "docs/ko/pure-functions.md:1: front matter is not valid YAML"
+    )
+    assert message.endswith(
+        "This page's other checks wait until its front matter reads (a value with "
+        "a colon or starting with a quote goes in single quotes)"
+    )
+
+
+def test_reviews_are_work_to_pick_up_until_recorded(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
+    status, out, _ = run_command(capsys, "check", "--strict")
+    assert status == 0
+    waiting = [row for row in out if "waiting for a review" in row]
+    assert waiting == [
+        (
+            "- translations waiting for a review (2; none recorded, or changed since): "
+            "read one beside its source, fix or suggest what reads wrong, then record "
+            "it: 'python -m nox -s i18n -- reviewed docs/ko/index.md'. They are: "
+            "index, intro"
+        )
+    ]
+    status, out, _ = run_command(capsys, "reviewed", "docs/ko/intro.md")
+    assert status == 0
+    sha = read_source(root / "docs" / "ko" / "intro.md").meta["reviewed"]
+    assert out == [f"docs/ko/intro.md: reviewed as its prose reads now ({sha})"]
+    _, out, _ = run_command(capsys, "check", "--strict")
+    waiting = [row for row in out if "waiting for a review" in row]
+    assert [row.rsplit(". ", 1)[1] for row in waiting] == ["They are: index"]
+    edit(root / "docs", "ko/intro", "# 소개", "# 소개하는 글")
+    _, out, _ = run_command(capsys, "check", "--strict")
+    waiting = [row for row in out if "waiting for a review" in row]
+    assert [row.rsplit(". ", 1)[1] for row in waiting] == ["They are: index, intro"]
+
+
+def test_an_unstamped_translation_cannot_be_reviewed(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
+    ko = root / "docs" / "ko" / "intro.md"
+    text = ko.read_text("utf-8")
+    stamp_block = re.search(r"translated_from:\n(?:  .*\n)+", text)
+    assert stamp_block
+    ko.write_text(text.replace(stamp_block[0], ""), "utf-8")
+    status, _, err = run_command(capsys, "reviewed", "docs/ko/intro.md")
+    assert status == 1
+    assert err == [
+        (
+            "error: docs/ko/intro.md is not stamped yet: a review reads a finished "
+            "translation. Stamp it first"
+        )
+    ]
+    assert "reviewed" not in ko.read_text("utf-8")
+
+
+def test_drafts_and_stale_pages_are_listed_as_work(
+    half_done: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    in_progress(half_done, ko=["jit"], en=[])
+    as_clone(half_done.parent, monkeypatch)
+    status, out, _ = run_command(capsys, "check", "--strict")
+    assert status == 0
+    assert "- drafts to finish (their English paragraphs) (1): jit" in out
+    assert ", 1 draft, " in out[-1]  # the summary stays the last line
+    assert out[-1].endswith(": 0 error(s), 0 warning(s)")
