@@ -26,6 +26,7 @@ from jaxguide_site.site_build import (
     not_executed_lines,
     preview_addresses,
 )
+from translation_docs import commit
 
 PREVIEW = ("-D", "jaxguide_execute=0")
 OUTPUT = 'class="cell_output'
@@ -80,6 +81,27 @@ def test_a_preview_prints_the_address_of_the_page_edited_last(tmp_path: Path) ->
             f"the page edited last: {(out / 'sub' / 'jit.html').as_uri()} "
             f"(each page is {out}/<page>.html)"
         ),
+    ]
+
+
+def test_the_page_edited_last_is_one_changed_since_the_last_commit(
+    tmp_path: Path,
+) -> None:
+    """Not the newest file: ``git checkout`` writes files it did not edit."""
+    pages, out = tmp_path / "docs" / "ko", tmp_path / "build" / "preview" / "ko"
+    pages.mkdir(parents=True)
+    for name in ("jit", "vmap"):
+        (pages / f"{name}.md").write_text("# Page\n", encoding="utf-8")
+    commit(tmp_path, "pages")
+    edit(pages / "jit.md", "Page", "Page, edited")
+    later = (pages / "jit.md").stat().st_mtime + 10
+    os.utime(pages / "vmap.md", (later, later))  # as a checkout leaves it
+    assert preview_addresses(pages, out)[1].startswith(
+        f"the page edited last: {(out / 'jit.html').as_uri()} "
+    )
+    commit(tmp_path, "the edit")
+    assert preview_addresses(pages, out) == [
+        f"preview written, open {(out / 'index.html').as_uri()}"
     ]
 
 

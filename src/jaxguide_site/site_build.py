@@ -155,11 +155,37 @@ def preview(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
         print(f"site_build: {line}", flush=True)
 
 
+def _edited(pages: Path) -> list[Path]:
+    """The pages of ``pages`` changed since git's last commit (untracked ones
+    too); every page outside a git checkout. A file's time alone would name a
+    page that ``git checkout`` or ``git pull`` just wrote."""
+    git = ["git", "-C", str(pages)]
+    try:
+        listed = [
+            subprocess.run(
+                [*git, *args, "--", "."],
+                capture_output=True,
+                text=True,
+                check=True,
+                timeout=30,
+            ).stdout.split("\0")
+            for args in (
+                ["diff", "HEAD", "--name-only", "--relative", "-z"],
+                ["ls-files", "--others", "--exclude-standard", "-z"],
+            )
+        ]
+    except (OSError, subprocess.SubprocessError):
+        return list(pages.rglob("*.md"))
+    names = {name for found in listed for name in found if name.endswith(".md")}
+    return [pages / name for name in sorted(names) if (pages / name).is_file()]
+
+
 def preview_addresses(pages: Path, out: Path) -> list[str]:
     """Where to look at a preview of the pages in ``pages`` written to ``out``:
-    its index, and the page edited last (the one just changed, most likely)."""
+    its index, and the page edited last (of those changed since the last
+    commit: the one just changed, most likely)."""
     shown = [f"preview written, open {(out / 'index.html').resolve().as_uri()}"]
-    edited = max(pages.rglob("*.md"), key=lambda p: p.stat().st_mtime, default=None)
+    edited = max(_edited(pages), key=lambda p: p.stat().st_mtime, default=None)
     if edited is not None:
         html = (out / edited.relative_to(pages)).with_suffix(".html").resolve()
         shown.append(
