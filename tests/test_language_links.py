@@ -124,7 +124,7 @@ def test_a_draft_says_so_above_its_text_and_links_the_original(
     banner = draft.index('<div class="admonition warning jaxguide-draft"')
     assert banner < draft.index("<p>This paragraph is still in English.</p>")
     assert (
-        "<p>이 번역은 초안입니다. 아직 원문의 언어로 남아 있는 부분이 있고, "
+        "<p>이 번역은 초안입니다. 아직 원문 언어로 남은 부분이 있고, "
         "검토도 받지 않았습니다.</p>"
     ) in draft
     assert (

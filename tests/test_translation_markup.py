@@ -95,6 +95,46 @@ def test_list_item_deleted_is_found(tmp_path: Path) -> None:
     )
 
 
+def _second(docs: Path, page: str, text: str) -> int:
+    """The line of the second line of docs/<page>.md that holds ``text``."""
+    lines = (docs / f"{page}.md").read_text(encoding="utf-8").splitlines()
+    return [n for n, row in enumerate(lines, 1) if text in row][1]
+
+
+def test_translated_directive_option_is_found(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "async-dispatch")
+    at = line(docs, "ko/async-dispatch", "노트 000은") - 3  # its fence
+    mutate(
+        docs,
+        "async-dispatch",
+        "노트에서\n:class: from-the-notes\n\n노트 000은",
+        "노트에서\n:class: 노트에서\n\n노트 000은",
+    )
+    where, message = finding(docs)
+    assert where == f"docs/ko/async-dispatch.md:{at}"
+    assert message.endswith(
+        "this {admonition}'s option :class: is '노트에서', 'from-the-notes' in "
+        f"docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')}: "
+        "options stay as in the source (only the title and the text are translated)"
+    )
+
+
+def test_translated_directive_name_is_found_at_its_fence(tmp_path: Path) -> None:
+    docs = real_pair(tmp_path, "async-dispatch")
+    at = line(docs, "ko/async-dispatch", "노트 000은") - 3  # its fence
+    mutate(
+        docs,
+        "async-dispatch",
+        ":::{admonition} 노트에서\n:class: from-the-notes\n\n노트 000은",
+        ":::{경고} 노트에서\n:class: from-the-notes\n\n노트 000은",
+    )
+    assert finding(docs) == (
+        f"docs/ko/async-dispatch.md:{at}",
+        "{경고} is not a directive: directive names stay as in the source, here "
+        f"{{admonition}} (docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')})",
+    )
+
+
 def test_admonition_deleted_is_found(tmp_path: Path) -> None:
     docs = real_pair(tmp_path, "jit")
     text = (docs / "ko" / "jit.md").read_text(encoding="utf-8")

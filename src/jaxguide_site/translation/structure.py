@@ -9,10 +9,14 @@ where the source has it.
 
 from __future__ import annotations
 
-from .blocks import ADMONITIONS
+from ..page_structure import CODE_DIRECTIVES
+from .blocks import ADMONITIONS, PROSE, Piece
 from .parity import Found, first_difference
 from .report import plural
 from .sections import Stretch
+
+# Directives a page may hold besides the admonitions.
+KNOWN = PROSE | CODE_DIRECTIVES | {"toctree", "math", "code-cell", "glue:figure"}
 
 
 def _admonitions(mine: Stretch, theirs: Stretch) -> Found | None:
@@ -21,7 +25,20 @@ def _admonitions(mine: Stretch, theirs: Stretch) -> Found | None:
         [b for b in s.blocks if b.kind in ADMONITIONS] for s in (mine, theirs)
     )
     if (k := first_difference([b.kind for b in here], [b.kind for b in there])) is None:
-        return None
+        return _options(mine, here, theirs, there)
+    renamed = [
+        piece
+        for piece in mine.pieces
+        if piece.directive is not None
+        and piece.directive.name not in {None, *ADMONITIONS, *KNOWN}
+    ]
+    if len(here) < len(there) and renamed:
+        name = renamed[0].directive.name if renamed[0].directive else ""
+        message = (
+            f"{{{name}}} is not a directive: directive names stay as in the "
+            f"source, here {{{there[k].kind}}} ({theirs.path}:{there[k].line})"
+        )
+        return (mine.path, renamed[0].line, message)
     if len(here) < len(there):
         message = (
             f"{mine} has {plural(len(here), 'admonition')}, {theirs.path} has "
@@ -41,6 +58,27 @@ def _admonitions(mine: Stretch, theirs: Stretch) -> Found | None:
         f"{theirs.path}:{there[k].line}: use the source's directive"
     )
     return (mine.path, here[k].line, message)
+
+
+def _options(
+    mine: Stretch, here: list[Piece], theirs: Stretch, there: list[Piece]
+) -> Found | None:
+    """The first option of an admonition that differs from its source's: an
+    option is markup (``:class: from-the-notes``), not prose to translate."""
+    for ours, source in zip(here, there, strict=True):
+        if ours.directive is None or source.directive is None:
+            continue
+        for key in sorted(ours.directive.options.keys() | source.directive.options):
+            value = ours.directive.options.get(key)
+            wanted = source.directive.options.get(key)
+            if value != wanted:
+                message = (
+                    f"{mine}: this {{{ours.kind}}}'s option :{key}: is {value!r}, "
+                    f"{wanted!r} in {theirs.path}:{source.line}: options stay as "
+                    "in the source (only the title and the text are translated)"
+                )
+                return (mine.path, ours.line, message)
+    return None
 
 
 def _counts(mine: Stretch, theirs: Stretch) -> Found | None:
