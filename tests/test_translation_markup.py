@@ -130,8 +130,10 @@ def test_translated_directive_name_is_found_at_its_fence(tmp_path: Path) -> None
     )
     assert finding(docs) == (
         f"docs/ko/async-dispatch.md:{at}",
-        "{경고} is not a directive: directive names stay as in the source, here "
-        f"{{admonition}} (docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')})",
+        (
+            "{경고} is not a directive: directive names stay as in the source, here "
+            f"{{admonition}} (docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')})"
+        ),
     )
 
 
