@@ -50,6 +50,14 @@ def _paragraph(text: str, start: str) -> str:
     return found[0]
 
 
+def _unstamp(page: Path) -> None:
+    """Remove the ``translated_from`` block of ``page``'s front matter."""
+    text = page.read_text("utf-8")
+    block = re.search(r"translated_from:\n(?:  .*\n)+", text)
+    assert block
+    page.write_text(text.replace(block[0], ""), "utf-8")
+
+
 @pytest.fixture
 def half_done(tmp_path: Path) -> Path:
     """The real jit pair, one Korean paragraph put back in English."""
@@ -89,11 +97,7 @@ def test_a_paragraph_left_in_english_fails_unless_the_page_is_a_draft(
 
 def test_a_draft_needs_no_stamp_but_its_code_is_checked(half_done: Path) -> None:
     in_progress(half_done, ko=["jit"], en=[])
-    ko = half_done / "ko" / "jit.md"
-    text = ko.read_text("utf-8")
-    stamp_block = re.search(r"translated_from:\n(?:  .*\n)+", text)
-    assert stamp_block
-    ko.write_text(text.replace(stamp_block[0], ""), "utf-8")
+    _unstamp(half_done / "ko" / "jit.md")
     assert errors(check(half_done)) == []
     edit(half_done, "ko/jit", "selu_jit = jax.jit(selu)", "selu_jit = jax.jit(selu) ")
     (message,) = errors(check(half_done))
@@ -237,10 +241,7 @@ def test_an_unstamped_translation_cannot_be_reviewed(
 ) -> None:
     root = as_clone(make_docs(tmp_path).parent, monkeypatch)
     ko = root / "docs" / "ko" / "intro.md"
-    text = ko.read_text("utf-8")
-    stamp_block = re.search(r"translated_from:\n(?:  .*\n)+", text)
-    assert stamp_block
-    ko.write_text(text.replace(stamp_block[0], ""), "utf-8")
+    _unstamp(ko)
     status, _, err = run_command(capsys, "reviewed", "docs/ko/intro.md")
     assert status == 1
     assert err == [
