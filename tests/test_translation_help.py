@@ -265,3 +265,23 @@ def test_drafts_and_stale_pages_are_listed_as_work(
     assert "- drafts to finish (their English paragraphs) (1): jit" in out
     assert ", 1 draft, " in out[-1]  # the summary stays the last line
     assert out[-1].endswith(": 0 error(s), 0 warning(s)")
+
+
+def test_a_stale_translation_cannot_be_reviewed(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
+    edit(
+        root / "docs", "en/intro", "# Introduction", "# An introduction", restamp=False
+    )
+    status, _, err = run_command(capsys, "reviewed", "docs/ko/intro.md")
+    assert (status, err) == (
+        1,
+        [
+            "error: docs/ko/intro.md is stale: its source changed since it was "
+            "stamped, so a review now would be of an old translation. Update and "
+            "stamp it first"
+        ],
+    )

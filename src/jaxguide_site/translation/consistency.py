@@ -263,7 +263,7 @@ def _unclosed_fences(page: Page) -> list[Problem]:
         message = (
             f"the fence {fence!r} opened here {what}: close each fence with a "
             f"line of {marker} (or more) where it ends. This page's other checks "
-            "wait until it is"
+            "wait until it is closed"
         )
         problems.append(Problem(page.rel, found.line, message))
     return problems

@@ -17,7 +17,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from .parity import Source, read_source
-from .stamps import SHA, locate, quoted, set_front_matter, text_sha
+from .stamps import (
+    SHA,
+    locate,
+    prose_sha,
+    quoted,
+    recorded_sha,
+    set_front_matter,
+    text_sha,
+)
 
 KEY = "reviewed"
 
@@ -40,6 +48,13 @@ def record_review(path: Path) -> str:
         msg = (
             f"{path} is not stamped yet: a review reads a finished translation. "
             "Stamp it first"
+        )
+        raise ValueError(msg)
+    pair = locate(path, "reviewed")
+    if recorded_sha(source) != prose_sha(pair.source):
+        msg = (
+            f"{path} is stale: its source changed since it was stamped, so a "
+            "review now would be of an old translation. Update and stamp it first"
         )
         raise ValueError(msg)
     sha = text_sha(source)
