@@ -280,8 +280,10 @@ def test_a_stale_translation_cannot_be_reviewed(
     assert (status, err) == (
         1,
         [
-            "error: docs/ko/intro.md is stale: its source changed since it was "
-            "stamped, so a review now would be of an old translation. Update and "
-            "stamp it first"
+            (
+                "error: docs/ko/intro.md is stale: its source changed since it was "
+                "stamped, so a review now would be of an old translation. Update and "
+                "stamp it first"
+            )
         ],
     )
