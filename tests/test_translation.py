@@ -96,7 +96,7 @@ def test_page_in_progress_passes_the_strict_check_and_is_named(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"docs/en/extra.md: note: {note}"
     assert out[-1] == (
-        "3 pages (2 translated, 0 stale, 0 unstamped, 0 draft, 1 in progress, 0 missing): "
+        "3 pages (2 translated, 0 stale, 0 unstamped, 0 draft, 1 in progress, 0 missing, 0 broken): "
         "0 error(s), 0 warning(s)"
     )
 
@@ -394,7 +394,7 @@ def test_both_versions_without_translated_from_is_an_error(
     assert report.pages[0].state == "unstamped"
     assert main(["check", "--docs", str(docs)]) == 1
     assert capsys.readouterr().out.splitlines()[-2] == (
-        "2 pages (1 translated, 0 stale, 1 unstamped, 0 draft, 0 in progress, 0 missing): "
+        "2 pages (1 translated, 0 stale, 1 unstamped, 0 draft, 0 in progress, 0 missing, 0 broken): "
         "1 error(s), 0 warning(s)"
     )
 
@@ -576,7 +576,7 @@ def test_command_line_fails_on_stale_pages_only_with_strict(
             "diff docs/ko/index.md'"
         ),
         (
-            "2 pages (1 translated, 1 stale, 0 unstamped, 0 draft, 0 in progress, 0 missing): "
+            "2 pages (1 translated, 1 stale, 0 unstamped, 0 draft, 0 in progress, 0 missing, 0 broken): "
             "0 error(s), 1 warning(s)"
         ),
     ]
@@ -598,7 +598,7 @@ def test_command_line_reports_errors_and_fails(
     assert out[0].startswith(f"docs/ko/intro.md:{at}: error: code cell 1 differs")
     assert out[-2:] == [
         (
-            "2 pages (2 translated, 0 stale, 0 unstamped, 0 draft, 0 in progress, 0 missing): "
+            "2 pages (2 translated, 0 stale, 0 unstamped, 0 draft, 0 in progress, 0 missing, 0 broken): "
             "1 error(s), 0 warning(s)"
         ),
         NEXT,

@@ -77,7 +77,8 @@ def test_a_paragraph_left_in_english_fails_unless_the_page_is_a_draft(
         (
             f"docs/ko/jit.md:{at}: this paragraph is still in English ('Each cache "
             "miss costs a'...): translate it (English quoted on purpose goes in "
-            "quotes or code)"
+            "quotes or code), or, to share the page unfinished, list it under "
+            "[in_progress] ko in docs/_data/translations.toml as a draft"
         )
     ]
     in_progress(half_done, ko=["jit"], en=[])
@@ -126,10 +127,11 @@ def test_a_term_said_otherwise_is_named_with_the_source_line(tmp_path: Path) -> 
         "값이 아니라 추적자를 출력합니다",
     )
     ko = _starts(docs, "ko/pure-functions", "추적자를")
-    en = _starts(docs, "en/pure-functions", "tracer, not a value")
+    en = line(docs, "en/pure-functions", "tracer, not a value")  # the term's line
     (message,) = errors(check(docs))
-    assert message == (
-        f"docs/ko/pure-functions.md:{ko}: 'tracer' in docs/en/pure-functions.md:"
+    assert message.startswith(f"docs/ko/pure-functions.md:{ko}: section '")
+    assert message.endswith(
+        f": 'tracer' in docs/en/pure-functions.md:"
         f"{en} is not said here as the glossary's '트레이서': use it (or, where "
         "the word means something else, list it under glossary_omit with the reason)"
     )
@@ -194,14 +196,18 @@ def test_front_matter_that_does_not_read_is_reported_alone(tmp_path: Path) -> No
         'glossary_omit:\n  tracer: "a" reason\ntranslated_from:',
         restamp=False,
     )
-    (message,) = errors(check(docs))
-    assert message.startswith(
-        "docs/ko/pure-functions.md:1: front matter is not valid YAML"
-    )
-    assert message.endswith(
-        "This page's other checks wait until its front matter reads (a value with "
-        "a colon or starting with a quote goes in single quotes)"
-    )
+    report = check(docs)
+    at = line(docs, "ko/pure-functions", 'tracer: "a" reason')
+    assert errors(report) == [
+        (
+            f"docs/ko/pure-functions.md:{at}: front matter is not valid YAML: expected "
+            "<block end>, but found '<scalar>'. This page's other checks wait until its "
+            "front matter is valid YAML (a value with a colon, or one starting with a "
+            "quote, goes in single quotes)"
+        )
+    ]
+    states = {page.name: page.state for page in report.pages}
+    assert states["pure-functions"] == "broken"  # not "stale": nothing to update
 
 
 def test_reviews_are_work_to_pick_up_until_recorded(

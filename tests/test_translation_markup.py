@@ -195,7 +195,9 @@ def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
         (
             f"docs/ko/jit.md:{formula}: this paragraph is still in English "
             "('$$ \\\\operatorname{selu}(x) = \\\\lambda \\\\begin{cases}'...): translate "
-            "it (English quoted on purpose goes in quotes or code)"
+            "it (English quoted on purpose goes in quotes or code), or, to share the "
+            "page unfinished, list it under [in_progress] ko in "
+            "docs/_data/translations.toml as a draft"
         ),
         (
             f"docs/ko/jit.md:{section}: section '## 새 함수를 돌려주는 `jax.jit`' "

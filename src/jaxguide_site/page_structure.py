@@ -92,6 +92,7 @@ class FrontMatter:
     key_lines: dict[str, int] = field(default_factory=dict)  # top-level key: line
     error: str | None = None
     end: int = 0  # the lines it takes, with its two ``---``
+    error_line: int | None = None  # the page's line the YAML error is at
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,11 @@ def _front_matter(token: Token) -> FrontMatter:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node else None
     except yaml.YAMLError as exc:
-        return FrontMatter(error=f"front matter is not valid YAML: {exc}", end=end)
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        error = f"front matter is not valid YAML: {problem}"
+        line = mark.line + 2 if mark is not None else None  # after ---
+        return FrontMatter(error=error, end=end, error_line=line)
     finally:
         loader.dispose()
     if not isinstance(node, yaml.MappingNode) or not isinstance(data, dict):

@@ -295,10 +295,10 @@ def _structural(page: Page) -> list[Problem]:
     if page.text.meta_error:
         message = (
             f"{page.text.meta_error}. This page's other checks wait until its "
-            "front matter reads (a value with a colon or starting with a quote "
-            "goes in single quotes)"
+            "front matter is valid YAML (a value with a colon, or one starting "
+            "with a quote, goes in single quotes)"
         )
-        found.insert(0, Problem(page.rel, 1, message))
+        found.insert(0, Problem(page.rel, page.text.meta_error_line or 1, message))
     return found
 
 
@@ -351,15 +351,15 @@ def check(docs: Path) -> Report:
     }
     for name in sorted(pages["ko"].keys() | pages["en"].keys()):
         found = [pages[lang][name] for lang in LANGUAGES if name in pages[lang]]
-        unclosed = [problem for page in found for problem in _structural(page)]
-        report.errors += unclosed
+        broken = [problem for page in found for problem in _structural(page)]
+        report.errors += broken
         draft = next((page for page in found if name in drafts[page.lang]), None)
-        for page in [] if unclosed else found:
+        for page in [] if broken else found:
             prose = check_prose(page, languages[page.lang], glossary, page is draft)
             report.errors += prose
             report.errors += _entries(page, pages[page.lang], progress[page.lang])
-        if unclosed:
-            state = "stale"  # not compared until its fences close
+        if broken:
+            state = "broken"  # not compared until it reads
         elif len(found) == 2:
             state = _pair(
                 found[0], found[1], pages, report, glossary, draft is not None

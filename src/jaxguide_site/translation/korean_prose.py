@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from functools import cache
 
 from .glossary import Term
 from .report import DATA, Page, Problem
@@ -72,24 +73,26 @@ def _english(lines: Lines) -> Iterator[tuple[list[tuple[int, str]], str]]:
 
 def untranslated(page: Page, lines: Lines) -> Iterator[Problem]:
     """A Korean page, or its paragraphs, still in English."""
+    data = page.rel.removesuffix(f"{page.lang}/{page.name}.md") + DATA
+    draft = f"list it under [in_progress] {page.lang} in {data}"
     if (share := _share(lines)) < SHARE:
-        data = page.rel.removesuffix(f"{page.lang}/{page.name}.md") + DATA
         message = (
             f"this page is not translated: {share:.0%} of the letters of its "
             f"prose are Hangul (a Korean page has {SHARE:.0%} or more): translate "
-            f"it, or remove it and list {page.name!r} under [in_progress] "
-            f"{page.lang} in {data} until it is"
+            f"it, or {draft} to share it as a draft until it is"
         )
         yield Problem(page.rel, None, message)
     for block, start in _english(lines):
         message = (
             f"this paragraph is still in English ({start!r}...): translate it "
-            "(English quoted on purpose goes in quotes or code)"
+            "(English quoted on purpose goes in quotes or code), or, to share the "
+            f"page unfinished, {draft} as a draft"
         )
         yield Problem(page.rel, block[0][0], message)
 
 
-def _terms(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term]]:
+@cache
+def _terms(glossary: tuple[Term, ...]) -> list[tuple[re.Pattern[str], Term]]:
     """A pattern for each term's English that the Korean prose must not use:
     the longest first, so that 'gradient descent' is one term, not two."""
     found = []
@@ -110,7 +113,7 @@ def english_terms(lines: Lines, glossary: list[Term]) -> Iterator[tuple[int, str
     if _share(lines) < SHARE:
         return  # the page is reported as English
     skipped = {number for block, _ in _english(lines) for number, _ in block}
-    patterns = _terms(glossary)
+    patterns = _terms(tuple(glossary))
     for number, line in lines:
         if number in skipped:
             continue

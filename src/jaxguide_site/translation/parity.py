@@ -37,6 +37,7 @@ class Source:
     meta: dict[str, Any] = field(default_factory=dict)  # the front matter
     meta_lines: dict[str, int] = field(default_factory=dict)  # top key: line
     meta_error: str | None = None
+    meta_error_line: int | None = None  # where the YAML error is, if known
     kept: list[tuple[int, str]] = field(default_factory=list)  # no code cells
     prose: list[tuple[int, str]] = field(default_factory=list)  # outside code
     cells: list[Cell] = field(default_factory=list)  # the code cells
@@ -65,6 +66,7 @@ def parse_source(text: str) -> Source:
         meta=dict(front.data),
         meta_lines=dict(front.key_lines),
         meta_error=front.error,
+        meta_error_line=front.error_line,
         kept=list(page.kept),
         prose=list(page.prose),
         cells=[cell for cell in page.cells if cell.kind == "code"],

@@ -30,6 +30,7 @@ import posixpath
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
 from .blocks import pieces
@@ -138,8 +139,10 @@ def _one_edit(a: str, b: str) -> bool:
     )
 
 
-def _variants(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term, str]]:
-    """A pattern for each avoided variant, with its term and the variant."""
+@cache
+def _variants(glossary: tuple[Term, ...]) -> list[tuple[re.Pattern[str], Term, str]]:
+    """A pattern for each avoided variant, with its term and the variant
+    (compiled once for every page)."""
     found = []
     for term in glossary:
         for variant in term.avoid:
@@ -155,32 +158,51 @@ def _variants(glossary: list[Term]) -> list[tuple[re.Pattern[str], Term, str]]:
     return found
 
 
-def near_variant(word: str, glossary: list[Term]) -> tuple[str, str, Term] | None:
-    """(spelling, variant, term) where ``word`` starts with a spelling one
-    syllable away from a Korean variant of four syllables or more (not the
-    variant cut short, which is another word: 야코비, 야코비안)."""
+Variants = dict[str, list[tuple[str, Term]]]  # by first syllable: long_variants
+
+
+@cache
+def long_variants(glossary: tuple[Term, ...]) -> Variants:
+    """The Korean variants of four syllables or more, by their first syllable."""
+    found: dict[str, list[tuple[str, Term]]] = {}
     for term in glossary:
         for variant in term.avoid:
-            if len(variant) < 4 or not WORD.fullmatch(variant):
-                continue
-            if word.startswith(variant):
-                return None  # the variant itself: found as a variant
-            for size in (len(variant), len(variant) - 1, len(variant) + 1):
-                spelling = word[:size]
-                if (
-                    len(spelling) == size
-                    and spelling[0] == variant[0]
-                    and spelling != variant[:-1]
-                    and _one_edit(spelling, variant)
-                ):
-                    return spelling, variant, term
+            if len(variant) >= 4 and WORD.fullmatch(variant):
+                found.setdefault(variant[0], []).append((variant, term))
+    return found
+
+
+def near_variant(word: str, variants: Variants) -> tuple[str, str, Term] | None:
+    """(spelling, variant, term) where ``word`` starts with a spelling one
+    syllable away from a Korean variant of four syllables or more (not the
+    variant cut short, which is another word: 야코비, 야코비안). ``variants``:
+    :func:`long_variants` of the glossary."""
+    for variant, term in variants.get(word[:1], []):
+        if word.startswith(variant):
+            return None  # the variant itself: found as a variant
+        for size in (len(variant), len(variant) - 1, len(variant) + 1):
+            spelling = word[:size]
+            if (
+                len(spelling) == size
+                and spelling != variant[:-1]
+                and _one_edit(spelling, variant)
+            ):
+                return spelling, variant, term
     return None
+
+
+@cache
+def _approved(glossary: tuple[Term, ...]) -> re.Pattern[str]:
+    """Any of the glossary's Korean terms, spacing aside."""
+    terms = (r"\s*".join(map(re.escape, t.ko.split())) for t in glossary)
+    return re.compile("|".join(sorted(terms, key=len, reverse=True)))
 
 
 def _glossary(page: Page, glossary: list[Term]) -> Iterator[tuple[int, str, str]]:
     """(line, text found, message) for each avoided variant on a Korean page."""
-    variants = _variants(glossary)
-    approved = [re.compile(r"\s*".join(map(re.escape, t.ko.split()))) for t in glossary]
+    variants = _variants(tuple(glossary))
+    approved = _approved(tuple(glossary))
+    longs = long_variants(tuple(glossary))
     for number, line in _text_lines(page):
         glosses = [m.span() for m in GLOSS.finditer(line)]
         for pattern, term, variant in variants:
@@ -194,9 +216,9 @@ def _glossary(page: Page, glossary: list[Term]) -> Iterator[tuple[int, str, str]
                 )
                 yield number, match[0], message
         for word in WORD.finditer(line):
-            if any(ko.match(line, word.start()) for ko in approved):
+            if approved.match(line, word.start()):
                 continue  # the glossary's own Korean, or the start of it
-            if near := near_variant(word[0], glossary):
+            if near := near_variant(word[0], longs):
                 spelling, variant, term = near
                 message = (
                     f"{spelling!r}: a spelling of {variant!r}, which the glossary "
@@ -287,8 +309,7 @@ def check_prose(
     """What is wrong in the prose of ``page``, in its language ``here``. A
     ``draft`` (partly translated) may still be in the other language: that is
     not checked."""
-    found = [Problem(page.rel, 1, page.text.meta_error)] if page.text.meta_error else []
-    found += _links(page, here)
+    found = list(_links(page, here))  # bad front matter: consistency._structural
     if page.lang == "ko" and not draft:
         found += untranslated(page, list(_text_lines(page)))
     if page.name not in EXEMPT and page.lang == "ko":

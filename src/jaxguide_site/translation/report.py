@@ -29,7 +29,15 @@ HOW_TO_HELP = {
     "ko": ("docs/ko/contributing.md", "도울 수 있는 일"),
 }
 DATA = "_data/translations.toml"  # [in_progress] ko = [...], en = [...]
-STATES = ("translated", "stale", "unstamped", "draft", "in progress", "missing")
+STATES = (
+    "translated",
+    "stale",
+    "unstamped",
+    "draft",
+    "in progress",
+    "missing",
+    "broken",  # its front matter or a fence does not read: see the error
+)
 # Each language, in messages.
 NAMES = {
     language.code: language.english_name for language in read_languages(PROJECT_DOCS)

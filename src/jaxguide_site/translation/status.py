@@ -40,6 +40,7 @@ STATES = {
     "draft": _("Draft"),
     "in progress": _("In progress"),
     "missing": _("Missing"),
+    "broken": _("Unreadable"),
 }
 
 

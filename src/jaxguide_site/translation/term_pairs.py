@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from .glossary import Term
 from .korean_prose import ENGLISH_WORD, HANGUL, QUOTED, WORDS
-from .prose import NOT_PROSE, WORD, near_variant
+from .prose import NOT_PROSE, WORD, long_variants, near_variant
 from .report import Page, Problem
 from .sections import Stretch, stretch_pairs
 
@@ -40,7 +41,10 @@ def _text(stretch: Stretch) -> str:
     return QUOTED.sub(" ", NOT_PROSE.sub(" ", " ".join(lines)))
 
 
-def _held(glossary: list[Term]) -> list[tuple[re.Pattern[str], re.Pattern[str], Term]]:
+@cache
+def _held(
+    glossary: tuple[Term, ...],
+) -> list[tuple[re.Pattern[str], re.Pattern[str], Term]]:
     """(English pattern, Korean pattern, term) for each term held, the
     longest English first. The Korean pattern also finds what other checks
     report: the term in English, or a variant the glossary avoids."""
@@ -96,10 +100,20 @@ def _omitted(page: Page) -> tuple[dict[str, str], list[Problem]]:
     return {}, [Problem(page.rel, page.text.meta_lines.get(KEY), message)]
 
 
+def _line_of(stretch: Stretch, pattern: re.Pattern[str]) -> int:
+    """The first line of ``stretch`` where ``pattern`` is found (its first
+    line where a line break splits what it finds)."""
+    for piece in stretch.blocks:
+        for number, line in piece.lines:
+            if pattern.search(NOT_PROSE.sub(" ", line)):
+                return number
+    return stretch.line
+
+
 def _unpaired(
     translation: Page, source: Page, glossary: list[Term]
-) -> Iterator[tuple[Stretch, Stretch, Term]]:
-    held = _held(glossary)
+) -> Iterator[tuple[Stretch, int, Term]]:
+    held = _held(tuple(glossary))
     pairs = stretch_pairs(translation.rel, translation.text, source.rel, source.text)
     for mine, theirs in pairs:
         if _in_english(mine) or len(mine.blocks) != len(theirs.blocks):
@@ -110,9 +124,10 @@ def _unpaired(
                 continue
             english = in_english.sub(lambda m: " " * len(m[0]), english)
             if not in_korean.search(korean) and not any(
-                near_variant(word, [term]) for word in WORD.findall(korean)
+                near_variant(word, long_variants((term,)))
+                for word in WORD.findall(korean)
             ):
-                yield mine, theirs, term
+                yield mine, _line_of(theirs, in_english), term
 
 
 def unpaired_terms(
@@ -126,18 +141,18 @@ def unpaired_terms(
     omit, problems = _omitted(translation)
     found = [(p.path, p.line, p.message) for p in problems]
     used = set()
-    for mine, theirs, term in _unpaired(translation, source, glossary):
+    for mine, line, term in _unpaired(translation, source, glossary):
         if term.en.lower() in omit:
             used.add(omit[term.en.lower()])
             continue
         message = (
-            f"{term.en!r} in {theirs.path}:{theirs.line} is not said here as "
+            f"{mine}: {term.en!r} in {source.rel}:{line} is not said here as "
             f"the glossary's {term.ko!r}: use it (or, where the word means "
             f"something else, list it under {KEY} with the reason)"
         )
         found.append((translation.rel, mine.line, message))
-    line = translation.text.meta_lines.get(KEY)
+    at = translation.text.meta_lines.get(KEY)
     for term_en in sorted(set(omit.values()) - used):
         message = f"{KEY}: {term_en!r} leaves out nothing on this page: remove it"
-        found.append((translation.rel, line, message))
+        found.append((translation.rel, at, message))
     return found
