@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import DOCS
 from jaxguide_site.translation.consistency import check
 from jaxguide_site.translation.parity import read_source
 from translation_docs import (
@@ -293,3 +294,52 @@ def test_a_stale_translation_cannot_be_reviewed(
             )
         ],
     )
+
+
+def test_reviewing_the_source_names_its_translation(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    as_clone(make_docs(tmp_path).parent, monkeypatch)
+    status, _, err = run_command(capsys, "reviewed", "docs/en/intro.md")
+    assert (status, err) == (
+        1,
+        [
+            (
+                "error: docs/en/intro.md is the source; review its translation: "
+                "python -m nox -s i18n -- reviewed docs/ko/intro.md"
+            )
+        ],
+    )
+
+
+def test_the_status_tables_states_are_the_full_checks(tmp_path: Path) -> None:
+    """The status table asks for the states alone (check(states_only=True),
+    about a third of the time); they are those the full check finds, in every
+    state a page can be in."""
+    docs = real_pair(tmp_path, "jit")
+    for name in ("pure-functions", "random", "vmap", "state"):
+        for lang in ("ko", "en"):
+            text = (DOCS / lang / f"{name}.md").read_text("utf-8")
+            (docs / lang / f"{name}.md").write_text(text, "utf-8")
+    (docs / "en" / "vmap.md").write_text("# Only English\n", "utf-8")
+    (docs / "ko" / "vmap.md").unlink()
+    (docs / "en" / "extra.md").write_text("# Not listed\n", "utf-8")
+    in_progress(docs, ko=["jit", "vmap"], en=[])  # a draft, a page in progress
+    edit(docs, "en/random", "# ", "# A ", restamp=False)  # stale
+    _unstamp(docs / "ko" / "pure-functions.md")  # unstamped
+    edit(docs, "ko/state", "---\n", "---\nbad: 'x' y\n", restamp=False)  # broken
+    full = [(p.name, p.state, p.review) for p in check(docs).pages]
+    assert {state for _, state, _ in full} >= {
+        "broken",
+        "draft",
+        "in progress",
+        "missing",
+        "stale",
+        "unstamped",
+        "translated",
+    }
+    assert [
+        (p.name, p.state, p.review) for p in check(docs, states_only=True).pages
+    ] == full

@@ -32,6 +32,7 @@ from .markup import drift
 from .output_labels import figure_words, untranslated_labels
 from .pages import in_progress_table, written_pages
 from .parity import (
+    Found,
     compare,
     first_difference,
     read_source,
@@ -84,23 +85,17 @@ def _origin(page: Page, pages: dict[str, dict[str, Page]]) -> str | Problem | No
     return Problem(page.rel, page.text.meta_lines.get("translated_from"), message)
 
 
-def _pair(
+def _in_prose(
     ko: Page,
     en: Page,
+    tr: Page,
+    src: Page,
     pages: dict[str, dict[str, Page]],
-    report: Report,
     glossary: list[Term],
     draft: bool,
-) -> str:
-    """Check a page that exists in both languages; its state. A ``draft`` is
-    checked for structure only: its English left in is expected, and it
-    needs no stamp yet."""
-    origins = {page.lang: _origin(page, pages) for page in (ko, en)}
-    report.errors += [o for o in origins.values() if isinstance(o, Problem)]
-    declaring = [page for page in (ko, en) if origins[page.lang] is not None]
-    tr, src = (ko, en) if declaring != [en] else (en, ko)
-    report.errors += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
-    in_prose = [
+) -> list[Found]:
+    """Where the translation ``tr``'s prose differs from its source ``src``'s."""
+    return [
         *compare_headings(tr.rel, tr.text, src.rel, src.text),
         *drift(tr, src, pages[tr.lang]),
         *compare_labels(tr.rel, tr.text, src.rel, src.text),
@@ -108,6 +103,30 @@ def _pair(
         *([] if draft else untranslated_labels(ko.rel, ko.text)),
         *figure_words(en.rel, en.text),
     ]
+
+
+def _pair(
+    ko: Page,
+    en: Page,
+    pages: dict[str, dict[str, Page]],
+    report: Report,
+    glossary: list[Term] | None,
+    draft: bool,
+) -> str:
+    """Check a page that exists in both languages; its state. A ``draft`` is
+    checked for structure only: its English left in is expected, and it
+    needs no stamp yet. Without a ``glossary``, only the state is found."""
+    origins = {page.lang: _origin(page, pages) for page in (ko, en)}
+    report.errors += [o for o in origins.values() if isinstance(o, Problem)]
+    declaring = [page for page in (ko, en) if origins[page.lang] is not None]
+    tr, src = (ko, en) if declaring != [en] else (en, ko)
+    if glossary is None:
+        in_prose = []
+    else:
+        report.errors += [
+            Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)
+        ]
+        in_prose = _in_prose(ko, en, tr, src, pages, glossary, draft)
     recorded = origins[tr.lang] if len(declaring) == 1 else None
     if isinstance(recorded, str) and recorded != text_sha(src.text):
         # The source's prose changed since the stamp, so its new words are
@@ -334,12 +353,14 @@ def _glossary(docs: Path, report: Report) -> list[Term]:
         return []
 
 
-def check(docs: Path) -> Report:
-    """Check the pages of ``docs`` (the folder holding ko/, en/ and _data/)."""
+def check(docs: Path, *, states_only: bool = False) -> Report:
+    """Check the pages of ``docs`` (the folder holding ko/, en/ and _data/).
+    ``states_only``: find each page's state (the status table's), not what is
+    wrong with its prose, in a fraction of the time."""
     root, report = docs.parent, Report()
     pages = _read(docs)
     progress, drafts = _in_progress(docs, pages, report)
-    glossary = _glossary(docs, report)
+    glossary = None if states_only else _glossary(docs, report)
     languages = {
         lang: Language(
             frozenset(pages[lang]),
@@ -355,16 +376,18 @@ def check(docs: Path) -> Report:
         report.errors += broken
         draft = next((page for page in found if name in drafts[page.lang]), None)
         for page in [] if broken else found:
-            prose = check_prose(page, languages[page.lang], glossary, page is draft)
-            report.errors += prose
-            report.errors += _entries(page, pages[page.lang], progress[page.lang])
+            if glossary is not None:  # not states_only
+                here = languages[page.lang]
+                report.errors += check_prose(page, here, glossary, page is draft)
+                report.errors += _entries(page, pages[page.lang], progress[page.lang])
         if broken:
             state = "broken"  # not compared until it reads
         elif len(found) == 2:
             state = _pair(
                 found[0], found[1], pages, report, glossary, draft is not None
             )
-            report.errors += _toctrees(found[0], found[1], progress)
+            if glossary is not None:
+                report.errors += _toctrees(found[0], found[1], progress)
             if draft is not None:
                 report.notes.append(_draft_note(draft, docs))
         else:

@@ -43,14 +43,13 @@ def reviewed(source: Source) -> bool:
 def record_review(path: Path) -> str:
     """Record that the translation ``path`` was reviewed as it reads now;
     the hash of its prose. :class:`ValueError` where it is not a translation."""
-    locate(path, "reviewed")  # a translation, with a source
+    pair = locate(path, "reviewed", verb="review")  # a translation, with a source
     if "translated_from" not in (source := read_source(path)).meta:
         msg = (
             f"{path} is not stamped yet: a review reads a finished translation. "
             "Stamp it first"
         )
         raise ValueError(msg)
-    pair = locate(path, "reviewed")
     if recorded_sha(source) != prose_sha(pair.source):
         msg = (
             f"{path} is stale: its source changed since it was stamped, so a "

@@ -73,9 +73,10 @@ class Pair:
     lang: str
 
 
-def locate(path: Path, command: str = "stamp") -> Pair:
+def locate(path: Path, command: str = "stamp", verb: str = "") -> Pair:
     """The page ``path`` and its source; :class:`ValueError` says what is wrong,
-    and which page to give ``command`` instead."""
+    and which page to give ``command`` instead (what it does: ``verb``, by
+    default the command's name)."""
     if not path.exists() and (docs := Path("docs") / path).is_file():
         msg = f"{path} does not exist: did you mean {docs.as_posix()}?"
         raise ValueError(msg)
@@ -100,7 +101,7 @@ def locate(path: Path, command: str = "stamp") -> Pair:
     origin = read_source(source).meta.get("translated_from")
     if isinstance(origin, dict) and origin.get("lang") == folder.name:
         msg = (
-            f"{path} is the source; {command} its translation: "
+            f"{path} is the source; {verb or command} its translation: "
             f"{COMMAND} {command} {source.as_posix()}"
         )
         raise ValueError(msg)

@@ -66,7 +66,7 @@ class TranslationStatus(SphinxDirective):
         lang = self.config.language
         form = self.config.html_last_updated_fmt
         rows = []
-        for page in check(docs).pages:
+        for page in check(docs, states_only=True).pages:
             name: nodes.Node = nodes.literal(text=page.name)
             if lang in page.languages:  # the link shows the page's title
                 name = doc_link(f"/{page.name}", page.name, self.env.docname)
