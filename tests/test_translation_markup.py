@@ -179,6 +179,8 @@ def test_changed_formula_is_found(tmp_path: Path) -> None:
         in message
     )
     assert r"\alpha e^x - \alpha & x \le 0 \end{cases}$: formulas stay" in message
+    # The translation's formula is cut short, but not where it differs.
+    assert r"\alpha e^x & x \le 0" in message.split(" here, ")[0]
 
 
 def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:

@@ -99,6 +99,23 @@ class Targets:
         return mark.text in self.labels
 
 
+def _against(mark: Mark, source: Mark) -> str:
+    """``mark`` as a message names it; a long formula (cut short there) with
+    the part where it first differs from the ``source``'s, which the cut
+    would hide."""
+    text, other = mark.text, source.text
+    if mark.kind != "math" or len(text) <= 60:
+        return str(mark)
+    at = next(
+        (i for i, (a, b) in enumerate(zip(text, other, strict=False)) if a != b),
+        min(len(text), len(other)),
+    )
+    if at < 55:
+        return str(mark)  # the difference is in what it shows
+    end = "" if at + 25 >= len(text) else "…"
+    return f"formula ${text[:40]}…{text[at - 15 : at + 25]}{end}$"
+
+
 def _rule(mark: Mark, instead: Mark) -> str:
     """Why ``instead`` may not stand for ``mark``: what stays as it is."""
     if mark.kind.startswith("{glue"):
@@ -172,8 +189,8 @@ def compare_markup(mine: Stretch, theirs: Stretch, exist: Targets) -> Found | No
         if instead:
             extra.remove(instead)
             message = (
-                f"{instead} here, where {theirs.path}:{lost.line} has "
-                f"{lost.markup}: {_rule(lost, instead)}"
+                f"{_against(instead, lost)} here, where {theirs.path}:{lost.line} "
+                f"has {lost.markup}: {_rule(lost, instead)}"
             )
             found.append((mine.path, instead.line, message))
             continue
