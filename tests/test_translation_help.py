@@ -60,6 +60,12 @@ def _unstamp(page: Path) -> None:
 
 
 @pytest.fixture
+def clone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The tiny two-language docs, committed, worked in as in a clone."""
+    return as_clone(make_docs(tmp_path).parent, monkeypatch)
+
+
+@pytest.fixture
 def half_done(tmp_path: Path) -> Path:
     """The real jit pair, one Korean paragraph put back in English."""
     docs = real_pair(tmp_path, "jit")
@@ -212,11 +218,9 @@ def test_front_matter_that_does_not_read_is_reported_alone(tmp_path: Path) -> No
 
 
 def test_reviews_are_work_to_pick_up_until_recorded(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    clone: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
+    root = clone
     status, out, _ = run_command(capsys, "check", "--strict")
     assert status == 0
     waiting = [row for row in out if "waiting for a review" in row]
@@ -242,12 +246,9 @@ def test_reviews_are_work_to_pick_up_until_recorded(
 
 
 def test_an_unstamped_translation_cannot_be_reviewed(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    clone: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
-    ko = root / "docs" / "ko" / "intro.md"
+    ko = clone / "docs" / "ko" / "intro.md"
     _unstamp(ko)
     status, _, err = run_command(capsys, "reviewed", "docs/ko/intro.md")
     assert status == 1
@@ -275,11 +276,9 @@ def test_drafts_and_stale_pages_are_listed_as_work(
 
 
 def test_a_stale_translation_cannot_be_reviewed(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    clone: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    root = as_clone(make_docs(tmp_path).parent, monkeypatch)
+    root = clone
     edit(
         root / "docs", "en/intro", "# Introduction", "# An introduction", restamp=False
     )
@@ -296,12 +295,10 @@ def test_a_stale_translation_cannot_be_reviewed(
     )
 
 
+@pytest.mark.usefixtures("clone")
 def test_reviewing_the_source_names_its_translation(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    as_clone(make_docs(tmp_path).parent, monkeypatch)
     status, _, err = run_command(capsys, "reviewed", "docs/en/intro.md")
     assert (status, err) == (
         1,

@@ -62,12 +62,18 @@ def _share(lines: Lines) -> float:
     return hangul / len(letters) if letters else 1.0
 
 
+def in_english(text: str) -> bool:
+    """Whether a paragraph's ``text`` (what is not prose blanked) is still in
+    English: :data:`WORDS` English words or more outside quotes, no Hangul."""
+    words = ENGLISH_WORD.findall(QUOTED.sub(" ", text))
+    return len(words) >= WORDS and not HANGUL.search(text)
+
+
 def _english(lines: Lines) -> Iterator[tuple[list[tuple[int, str]], str]]:
     """Each paragraph still in English, with its first words."""
     for block in _blocks(lines):
         text = " ".join(line.strip() for _, line in block)
-        words = ENGLISH_WORD.findall(QUOTED.sub(" ", text))
-        if len(words) >= WORDS and not HANGUL.search(text):
+        if in_english(text):
             yield block, " ".join(BLOCK.sub("", text).split()[:5])
 
 

@@ -227,24 +227,26 @@ def _glossary(page: Page, glossary: list[Term]) -> Iterator[tuple[int, str, str]
                 yield number, spelling, message
 
 
-def _allowed(page: Page) -> tuple[dict[str, str], list[Problem]]:
-    """The page's ``glossary_allow`` (variant: reason), or what is wrong."""
-    allow = page.text.meta.get("glossary_allow", {})
-    line = page.text.meta_lines.get("glossary_allow")
-    if isinstance(allow, dict) and all(
+def reasons(page: Page, key: str, example: str) -> tuple[dict[str, str], list[Problem]]:
+    """The front matter table ``key`` of ``page`` (a word: the reason), or
+    what is wrong with it, with an ``example`` entry."""
+    table = page.text.meta.get(key, {})
+    if isinstance(table, dict) and all(
         isinstance(k, str) and isinstance(v, str) and v.strip()
-        for k, v in allow.items()
+        for k, v in table.items()
     ):
-        return allow, []
-    message = (
-        "glossary_allow must map each allowed variant to the reason, e.g. "
-        "'중간값: intermediate values, not the median'"
-    )
-    return {}, [Problem(page.rel, line, message)]
+        return table, []
+    message = f"{key} must map each {example}"
+    return {}, [Problem(page.rel, page.text.meta_lines.get(key), message)]
 
 
 def _korean(page: Page, glossary: list[Term]) -> Iterator[Problem]:
-    allowed, problems = _allowed(page)
+    allowed, problems = reasons(
+        page,
+        "glossary_allow",
+        "allowed variant to the reason, e.g. '중간값: intermediate values, not "
+        "the median'",
+    )
     yield from problems
     allow = {variant.lower(): variant for variant in allowed}  # English: any case
     used = set()

@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from .glossary import Term
-from .korean_prose import ENGLISH_WORD, HANGUL, QUOTED, WORDS
-from .prose import NOT_PROSE, WORD, long_variants, near_variant
-from .report import Page, Problem
+from .korean_prose import HANGUL, QUOTED, in_english
+from .prose import NOT_PROSE, WORD, long_variants, near_variant, reasons
+from .report import Page
 from .sections import Stretch, stretch_pairs
 
 KEY = "glossary_omit"
@@ -63,12 +63,10 @@ def _held(
 def _in_english(stretch: Stretch) -> bool:
     """Whether a block of the translation's stretch is still in English
     (reported as such by :mod:`.korean_prose`)."""
-    for piece in stretch.blocks:
-        text = " ".join(line for _, line in piece.lines)
-        words = ENGLISH_WORD.findall(QUOTED.sub(" ", NOT_PROSE.sub(" ", text)))
-        if len(words) >= WORDS and not HANGUL.search(text):
-            return True
-    return False
+    return any(
+        in_english(NOT_PROSE.sub(" ", " ".join(line for _, line in piece.lines)))
+        for piece in stretch.blocks
+    )
 
 
 def _spaced(korean: str) -> str:
@@ -84,20 +82,6 @@ def _spaced(korean: str) -> str:
         joined = chr(ord(last) + 19)  # the final consonant ㅅ
         words = f"{words[:-1]}[{last}{joined}]"
     return words
-
-
-def _omitted(page: Page) -> tuple[dict[str, str], list[Problem]]:
-    """The page's ``glossary_omit`` (English term, lower case: reason)."""
-    omit = page.text.meta.get(KEY, {})
-    if isinstance(omit, dict) and all(
-        isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in omit.items()
-    ):
-        return {k.lower(): k for k in omit}, []
-    message = (
-        f"{KEY} must map each English term to the reason it is left out, e.g. "
-        '\'Python: "numerical Python" is said as "수치 계산 코드"\''
-    )
-    return {}, [Problem(page.rel, page.text.meta_lines.get(KEY), message)]
 
 
 def _line_of(stretch: Stretch, pattern: re.Pattern[str]) -> int:
@@ -119,15 +103,15 @@ def _unpaired(
         if _in_english(mine) or len(mine.blocks) != len(theirs.blocks):
             continue  # reported as English, or as a block left out or added
         english, korean = _text(theirs), _text(mine)
-        for in_english, in_korean, term in held:
-            if not in_english.search(english):
+        for said_in_english, said_in_korean, term in held:
+            if not said_in_english.search(english):
                 continue
-            english = in_english.sub(lambda m: " " * len(m[0]), english)
-            if not in_korean.search(korean) and not any(
+            english = said_in_english.sub(lambda m: " " * len(m[0]), english)
+            if not said_in_korean.search(korean) and not any(
                 near_variant(word, long_variants((term,)))
                 for word in WORD.findall(korean)
             ):
-                yield mine, _line_of(theirs, in_english), term
+                yield mine, _line_of(theirs, said_in_english), term
 
 
 def unpaired_terms(
@@ -138,7 +122,13 @@ def unpaired_terms(
     ``glossary_omit``."""
     if translation.lang != "ko" or translation.name == "glossary":
         return []
-    omit, problems = _omitted(translation)
+    omitted, problems = reasons(
+        translation,
+        KEY,
+        "English term to the reason it is left out, e.g. 'Python: \"numerical "
+        'Python" is said as "수치 계산 코드"\'',
+    )
+    omit = {term.lower(): term for term in omitted}  # English: any case
     found = [(p.path, p.line, p.message) for p in problems]
     used = set()
     for mine, line, term in _unpaired(translation, source, glossary):
