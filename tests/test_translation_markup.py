@@ -74,7 +74,10 @@ def test_paragraph_deleted_or_merged_is_found(
             f"{RECOMPILE} has 1 paragraph, docs/en/jit.md has 2 there (from line "
             f"{line(docs, 'en/jit', '`double(1.0)` then')}): a paragraph is missing "
             "or two were merged: translate the missing one, or split them as the "
-            "source does"
+            "source does. The source's paragraphs there start: '`double(1.0)` then "
+            f"`double(jnp.float32(1.0))` traces twice:' (line "
+            f"{line(docs, 'en/jit', '`double(1.0)` then')}), 'Each cache miss costs "
+            f"a' (line {line(docs, 'en/jit', 'Each cache miss costs')})"
         ),
     )
 
@@ -84,15 +87,16 @@ def test_list_item_deleted_is_found(tmp_path: Path) -> None:
     item = line(docs, "ko/jit", "- `jit`은 연산을 융합하고")
     lines = (docs / "ko" / "jit.md").read_text(encoding="utf-8").splitlines()
     mutate(docs, "jit", "\n".join(lines[item - 1 : item + 1]) + "\n")
-    assert finding(docs) == (
-        f"docs/ko/jit.md:{line(docs, 'ko/jit', '- `jax.jit(f)`(또는')}",
-        (
-            "section '## 정리' has 5 list items, docs/en/jit.md has 6 there (from "
-            f"line {line(docs, 'en/jit', '- `jax.jit(f)` (or')}): a list item is "
-            "missing or two were merged: translate the missing one, or split them "
-            "as the source does"
-        ),
+    where, message = finding(docs)
+    assert where == f"docs/ko/jit.md:{line(docs, 'ko/jit', '- `jax.jit(f)`(또는')}"
+    assert message.startswith(
+        "section '## 정리' has 5 list items, docs/en/jit.md has 6 there (from "
+        f"line {line(docs, 'en/jit', '- `jax.jit(f)` (or')}): a list item is "
+        "missing or two were merged: translate the missing one, or split them "
+        "as the source does. The source's list items there start: "
     )
+    lost = line(docs, "en/jit", "- `jit` fuses operations")
+    assert f"'- `jit` fuses operations and' (line {lost})" in message
 
 
 def _second(docs: Path, page: str, text: str) -> int:

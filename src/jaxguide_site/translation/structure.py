@@ -81,6 +81,17 @@ def _options(
     return None
 
 
+def _starts(stretch: Stretch, kind: str) -> str:
+    """The first words of each block of ``kind`` in ``stretch``, quoted,
+    with its line: which one the translation lacks, a reader tells at once."""
+    return ", ".join(
+        f"{' '.join(' '.join(line for _, line in b.lines).split()[:5])!r} "
+        f"(line {b.line})"
+        for b in stretch.blocks
+        if b.kind == kind
+    )
+
+
 def _counts(mine: Stretch, theirs: Stretch) -> Found | None:
     """A different number of list items or paragraphs in the two stretches."""
     for kind, name in (("item", "list item"), ("paragraph", "paragraph")):
@@ -90,7 +101,8 @@ def _counts(mine: Stretch, theirs: Stretch) -> Found | None:
         if n < m:
             why = (
                 f"a {name} is missing or two were merged: translate the missing "
-                f"one, or split them as the source does"
+                f"one, or split them as the source does. The source's {name}s "
+                f"there start: {_starts(theirs, kind)}"
             )
         else:
             why = (
