@@ -105,38 +105,37 @@ def _second(docs: Path, page: str, text: str) -> int:
     return [n for n, row in enumerate(lines, 1) if text in row][1]
 
 
-def test_translated_directive_option_is_found(tmp_path: Path) -> None:
+# The second "from the notes" aside of async-dispatch, in Korean.
+ASIDE = ":::{admonition} 노트에서\n:class: from-the-notes\n\n노트 000은"
+
+
+def _aside_changed(tmp_path: Path, old: str, new: str) -> tuple[Path, int, int]:
+    """The real async-dispatch pair, ``old`` changed to ``new`` in that aside;
+    the lines of its fence in Korean and in English."""
     docs = real_pair(tmp_path, "async-dispatch")
-    at = line(docs, "ko/async-dispatch", "노트 000은") - 3  # its fence
-    mutate(
-        docs,
-        "async-dispatch",
-        "노트에서\n:class: from-the-notes\n\n노트 000은",
-        "노트에서\n:class: 노트에서\n\n노트 000은",
-    )
+    at = line(docs, "ko/async-dispatch", "노트 000은") - 3
+    mutate(docs, "async-dispatch", ASIDE, ASIDE.replace(old, new))
+    return docs, at, _second(docs, "en/async-dispatch", "From the notes")
+
+
+def test_translated_directive_option_is_found(tmp_path: Path) -> None:
+    docs, at, source = _aside_changed(tmp_path, "from-the-notes", "노트에서")
     where, message = finding(docs)
     assert where == f"docs/ko/async-dispatch.md:{at}"
     assert message.endswith(
         "this {admonition}'s option :class: is '노트에서', 'from-the-notes' in "
-        f"docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')}: "
+        f"docs/en/async-dispatch.md:{source}: "
         "options stay as in the source (only the title and the text are translated)"
     )
 
 
 def test_translated_directive_name_is_found_at_its_fence(tmp_path: Path) -> None:
-    docs = real_pair(tmp_path, "async-dispatch")
-    at = line(docs, "ko/async-dispatch", "노트 000은") - 3  # its fence
-    mutate(
-        docs,
-        "async-dispatch",
-        ":::{admonition} 노트에서\n:class: from-the-notes\n\n노트 000은",
-        ":::{경고} 노트에서\n:class: from-the-notes\n\n노트 000은",
-    )
+    docs, at, source = _aside_changed(tmp_path, "{admonition}", "{경고}")
     assert finding(docs) == (
         f"docs/ko/async-dispatch.md:{at}",
         (
             "{경고} is not a directive: directive names stay as in the source, here "
-            f"{{admonition}} (docs/en/async-dispatch.md:{_second(docs, 'en/async-dispatch', 'From the notes')})"
+            f"{{admonition}} (docs/en/async-dispatch.md:{source})"
         ),
     )
 
