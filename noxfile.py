@@ -1,4 +1,7 @@
 #!/usr/bin/env -S python3 -m nox -f
+# /// script
+# dependencies = ["nox[uv]>=2025.2.9"]
+# ///
 """Sessions for building, testing and linting jaxguide.
 
     nox -s docs    # build the site, both languages, into build/html
@@ -32,7 +35,6 @@ import nox
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_venv = "yes"
-nox.options.sessions = ["lint", "tests", "site", "notebooks"]
 
 ROOT = Path(__file__).resolve().parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -112,14 +114,14 @@ def run_publish(session: nox.Session, site: Path) -> None:
     session.run(*PUBLISH_COMMAND, "--site", str(site), "--build", str(SPHINX_OUT))
 
 
-@nox.session
+@nox.session(default=False)
 def docs(session: nox.Session) -> None:
     """Build the site (both languages) into build/html; posargs go to sphinx-build."""
     install(session, "docs")
     build_site(session, *session.posargs)
 
 
-@nox.session
+@nox.session(default=False)
 def publish(session: nox.Session) -> None:
     """Build a version of the site and put it into a site folder.
 
@@ -187,7 +189,7 @@ def site(session: nox.Session) -> None:
     run_site_tests(session)
 
 
-@nox.session
+@nox.session(default=False)
 def checks(session: nox.Session) -> None:
     """The tests `nox -s site` runs, on the site built before (CI's build
     artifact: build/sphinx, build/html, build/doctrees), without building it
@@ -244,7 +246,7 @@ def lint(session: nox.Session) -> None:
     )
 
 
-@nox.session
+@nox.session(default=False)
 def i18n(session: nox.Session) -> None:
     """The translation checker: `-- --strict` fails on stale translations too.
 
@@ -262,7 +264,7 @@ def i18n(session: nox.Session) -> None:
     session.run(*I18N_COMMAND, *session.posargs)  # no command: check
 
 
-@nox.session
+@nox.session(default=False)
 def preview(session: nox.Session) -> None:
     """See a prose change in seconds: `nox -s preview -- en` (default: the
     first language of docs/_data/languages.toml, ko).
@@ -291,7 +293,7 @@ def installed_since_change(session: nox.Session, command: str) -> bool:
     )
 
 
-@nox.session
+@nox.session(default=False)
 def serve(session: nox.Session) -> None:
     """Live-reload one language while writing: `nox -s serve -- en` (default ko).
 
@@ -311,7 +313,7 @@ MEASUREMENTS = (
 )
 
 
-@nox.session
+@nox.session(default=False)
 def benchmark(session: nox.Session) -> None:
     """Measure jaxguide.benchmark's overhead, what its timings show about
     speed (the targets the timing tests leave to it) and the site's search;
@@ -328,7 +330,7 @@ def benchmark(session: nox.Session) -> None:
         session.run("python", "-m", f"tests.benchmarks.{script}", *args)
 
 
-@nox.session
+@nox.session(default=False)
 def record(session: nox.Session) -> None:
     """Record the measuring pages' ratios: each page 5 times idle and 5 times
     with every core busy, each run a fresh process (about 85 minutes on 2
@@ -344,7 +346,7 @@ def record(session: nox.Session) -> None:
     session.run("python", "-m", "tests.benchmarks.timing_record", *session.posargs)
 
 
-@nox.session
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Benchmark the build: cold, no change, prose edit, code edit, warm, naive.
 
@@ -361,7 +363,7 @@ def bench(session: nox.Session) -> None:
     )
 
 
-@nox.session
+@nox.session(default=False)
 def audit(session: nox.Session) -> None:
     """Audit the built site as a phone reader gets it, gzipped as GitHub Pages
     serves it: each page's first-view bytes and render-blocking scripts,
@@ -377,7 +379,7 @@ def audit(session: nox.Session) -> None:
     session.run("python", "-m", "tests.benchmarks.site_audit", *session.posargs)
 
 
-@nox.session
+@nox.session(default=False)
 def messages(session: nox.Session) -> None:
     """Extract the site's own interface text (src/jaxguide_site/locale/
     jaxguide.pot) and merge it into each language's catalog, listing the
@@ -386,7 +388,7 @@ def messages(session: nox.Session) -> None:
     session.run("python", "-m", "jaxguide_site.interface_text.messages")
 
 
-@nox.session(venv_backend="uv")
+@nox.session(venv_backend="uv", default=False)
 def lock(session: nox.Session) -> None:
     """Re-resolve every dependency group to its newest versions and pin them.
 
@@ -417,6 +419,10 @@ def lock(session: nox.Session) -> None:
         "# Exact pins for every nox session. Refresh with `nox -s lock`; do not edit.\n"
     )
     CONSTRAINTS.write_text(header + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    nox.main()
 
 
 if __name__ == "__main__":
