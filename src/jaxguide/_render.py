@@ -1,4 +1,5 @@
-"""Render small tables and one-line reports as HTML, Markdown and plain text.
+"""Render small tables and one-line reports as HTML, Markdown and plain text,
+with the numbers in them written the same way everywhere (units, speed-ups).
 
 The pages of both languages share one execution (see ``docs/conf.py``), so an
 executed output cannot be in the page's language by itself. The HTML forms
@@ -18,13 +19,38 @@ from dataclasses import dataclass
 __all__ = [
     "TableOutput",
     "Text",
+    "format_ratio",
     "html_line",
     "html_table",
     "markdown_table",
     "plain_table",
+    "unit_for",
 ]
 
 CSS_CLASS = "jaxguide-output"
+
+_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
+
+
+def unit_for(seconds: float) -> tuple[float, str]:
+    """The unit (scale in seconds, symbol) that writes ``seconds`` as 1 to 999."""
+    return next(((s, u) for s, u in _UNITS if seconds >= s), _UNITS[-1])
+
+
+def format_ratio(ratio: float) -> str:
+    """Write a speed-up such as ``12.3×`` (three significant digits, at most
+    two decimals; two significant digits below 0.1).
+
+    Examples:
+        >>> format_ratio(1.0), format_ratio(0.5612), format_ratio(123.4)
+        ('1.00×', '0.56×', '123×')
+        >>> format_ratio(0.001998)  # a 500× slowdown is not 0.00×
+        '0.0020×'
+    """
+    if 0 < ratio < 0.1:
+        return f"{ratio:#.2g}×"
+    digits = 0 if ratio >= 100 else 1 if ratio >= 10 else 2
+    return f"{ratio:.{digits}f}×"
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ on either language's site.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -19,7 +19,7 @@ from jax.typing import ArrayLike
 from matplotlib.axes import Axes
 from matplotlib.typing import RcKeyType
 
-from .timing import Comparison, format_ratio, unit_for
+from ._render import format_ratio, unit_for
 
 __all__ = ["STYLE", "plot_comparison", "plot_fit", "plot_history"]
 
@@ -39,6 +39,26 @@ STYLE: dict[str, Any] = {
 """matplotlib settings every helper draws with (``plt.rc_context(STYLE)``)."""
 
 _DATA_COLOR = "#555555"
+
+
+class _Timed(Protocol):
+    """One candidate's times, as :class:`jaxguide.timing.Timing` has them."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def median(self) -> float: ...
+    @property
+    def iqr(self) -> float: ...
+
+
+class _Compared(Protocol):
+    """What a figure of a comparison reads: :class:`jaxguide.timing.Comparison`
+    (this module imports nothing of :mod:`jaxguide.timing`, which draws with it)."""
+
+    @property
+    def timings(self) -> Sequence[_Timed]: ...
+    def speedup(self, label: str) -> float: ...
 
 
 @contextmanager
@@ -174,7 +194,7 @@ def plot_history(
 
 
 def plot_comparison(
-    comparison: Comparison,
+    comparison: _Compared,
     *,
     xlabel: str | None = None,
     log_scale: bool | None = None,

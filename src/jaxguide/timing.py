@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ._checks import check_callable, count
 from ._measure import Prepared, check_target_time, name_of, prepare, run_rounds
-from ._render import Cell, Table, TableOutput, Text
+from ._render import Cell, Table, TableOutput, Text, format_ratio, unit_for
 from .environment import EnvironmentReport, environment_report
 from .ratios import MIN_ROUNDS, Ratio
 from .site import MEASURED_ALONE_ENV
@@ -49,30 +49,6 @@ def _load_average() -> float | None:
         return os.getloadavg()[0]
     except (AttributeError, OSError):  # Windows has none
         return None
-
-
-_UNITS = ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns"))
-
-
-def unit_for(seconds: float) -> tuple[float, str]:
-    """The unit (scale in seconds, symbol) that writes ``seconds`` as 1 to 999."""
-    return next(((s, u) for s, u in _UNITS if seconds >= s), _UNITS[-1])
-
-
-def format_ratio(ratio: float) -> str:
-    """Write a speed-up such as ``12.3×`` (three significant digits, at most
-    two decimals; two significant digits below 0.1).
-
-    Examples:
-        >>> format_ratio(1.0), format_ratio(0.5612), format_ratio(123.4)
-        ('1.00×', '0.56×', '123×')
-        >>> format_ratio(0.001998)  # a 500× slowdown is not 0.00×
-        '0.0020×'
-    """
-    if 0 < ratio < 0.1:
-        return f"{ratio:#.2g}×"
-    digits = 0 if ratio >= 100 else 1 if ratio >= 10 else 2
-    return f"{ratio:.{digits}f}×"
 
 
 def format_duration(seconds: float) -> str:

@@ -33,6 +33,7 @@ The checker, ``python -m jaxguide_site.translation.checker`` (:mod:`.checker`):
   translation;
 - :mod:`.lookup`: ``glossary WORD``, a term looked up;
 - :mod:`.report`: what the checks report.
+- :mod:`.command`: how a translator runs the checker, as the messages quote it.
 
 The glossary is read by :mod:`.glossary` and rendered by
 :mod:`.glossary_table`; :mod:`.status` renders the translation-status table;

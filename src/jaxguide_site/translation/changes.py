@@ -18,9 +18,10 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 from ..languages import LANGUAGES
+from .command import COMMAND
 from .glossary import Term, load_glossary
 from .parity import Source, parse_source, read_source
-from .report import COMMAND, NAMES
+from .report import NAMES
 from .sections import Outline, Place, align, counterpart
 from .stamps import Pair, before_change, counted
 

@@ -32,7 +32,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..languages import LANGUAGES, LANGUAGES_FILE, languages_of
-from .report import COMMAND, EXPLAINED, HOW_TO_HELP, STATES, PageState, Problem
+from .command import COMMAND
+from .report import EXPLAINED, HOW_TO_HELP, STATES, PageState, Problem
 
 # The toolchain the pages are read with (myst-nb's reader), missing from a
 # Python where only the jaxguide package was installed.

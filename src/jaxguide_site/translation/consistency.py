@@ -25,6 +25,7 @@ from itertools import zip_longest
 from pathlib import Path
 
 from ..languages import LANGUAGES
+from .command import COMMAND
 from .glossary import Term, load_glossary
 from .headings import compare_headings
 from .labels import compare_labels
@@ -41,7 +42,6 @@ from .parity import (
 )
 from .prose import Language, check_prose, english_paragraphs
 from .report import (
-    COMMAND,
     DATA,
     Page,
     PageState,

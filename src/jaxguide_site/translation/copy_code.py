@@ -15,8 +15,9 @@ import re
 from collections import Counter
 
 from ..myst_notebook import Cell
+from .command import COMMAND
 from .parity import FENCE, Source, cell_lines, read_source
-from .report import COMMAND, plural
+from .report import plural
 from .sections import Outline, align
 from .stamps import Pair
 

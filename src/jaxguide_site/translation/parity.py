@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..page_structure import Cell, Directive, PageStructure, read
-from .report import COMMAND
+from .command import COMMAND
 
 # The two line patterns the tools that edit a page's text use to find what
 # they rewrite (page_structure has read the page): its front matter

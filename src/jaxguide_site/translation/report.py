@@ -16,8 +16,6 @@ from ..languages import PROJECT_DOCS, read_languages
 if TYPE_CHECKING:  # the command imports this module before the toolchain
     from .parity import Source
 
-# How a translator runs the checker: nox installs what it needs first.
-COMMAND = "python -m nox -s i18n --"
 # Where each message is explained: each language's contributing page, section.
 EXPLAINED = {
     "en": ("docs/en/contributing.md", "Checking both languages"),

@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..languages import LANGUAGES
+from .command import COMMAND
 from .parity import FRONT_MATTER, Source, parse_source, read_source, toctrees
-from .report import COMMAND, did_you_mean
+from .report import did_you_mean
 
 SHA = re.compile(r"[0-9a-f]{12}")
 
