@@ -136,3 +136,28 @@ def test_pipeline_tests_use_the_same_sphinx_flags_as_noxfile() -> None:
     command = sphinx_command("html", "ko", docs=REPO / "docs", build=REPO / "build")
     assert all(flag in command for flag in SPHINX_STRICT)
     assert "-j" in command
+
+
+def test_what_runs_after_writing_is_one_list() -> None:
+    """Only post_build.py connects to build-finished: a step added elsewhere
+    would run in an order no list shows."""
+    connecting = sorted(
+        path.relative_to(REPO).as_posix()
+        for path in (REPO / "src" / "jaxguide_site").rglob("*.py")
+        if '"build-finished"' in path.read_text(encoding="utf-8")
+    )
+    assert connecting == ["src/jaxguide_site/post_build.py"]
+
+
+def test_after_writing_the_templates_go_first_and_the_cache_is_trimmed_last() -> None:
+    from jaxguide_site import post_build  # noqa: PLC0415
+    from jaxguide_site.execution import cache, report  # noqa: PLC0415
+    from jaxguide_site.notebooks import downloads  # noqa: PLC0415
+
+    steps = post_build.AFTER_WRITING
+    assert steps[0].__name__ == "remove_theme_templates"
+    assert steps[-1] is cache.trim_after_build
+    # The execution report and the downloads read the cache before its trim.
+    assert steps.index(report.report_executions) < steps.index(cache.trim_after_build)
+    assert steps.index(downloads.write_notebooks) < steps.index(cache.trim_after_build)
+    assert len(set(steps)) == len(steps)

@@ -24,19 +24,18 @@ FEATURES = (
     "notebooks",
     "language_links",
     "section_anchors",
-    "korean_search",
     "site_search",
     "interface_text",
     "publishing",
     "api_signatures",
     "math_mathml",
-    "icon_fonts",
     "image_sizes",
     "page_loading",
     "output_contrast",
     "tracebacks",
     "reader_conveniences",
     "gpu_records",
+    "post_build",
 )
 
 

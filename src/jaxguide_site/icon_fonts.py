@@ -32,9 +32,6 @@ from pathlib import Path
 from fontTools import subset
 from sphinx.application import Sphinx
 from sphinx.util import logging
-from sphinx.util.typing import ExtensionMetadata
-
-from .extension import PARALLEL_SAFE
 
 logger = logging.getLogger(__name__)
 
@@ -170,8 +167,3 @@ def subset_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
             subset.save_font(font, str(font_path), options)
         finally:
             font.close()
-
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    app.connect("build-finished", subset_icon_fonts)
-    return PARALLEL_SAFE

@@ -46,9 +46,6 @@ from pathlib import Path
 from typing import Final
 
 from sphinx.application import Sphinx
-from sphinx.util.typing import ExtensionMetadata
-
-from .extension import PARALLEL_SAFE
 
 FIRST, LAST = 0xAC00, 0xD7A3  # the Hangul syllables 가 ... 힣
 RIEUL = 8  # index of the final consonant ㄹ in a syllable
@@ -266,8 +263,3 @@ def write_query_script(app: Sphinx, exception: Exception | None) -> None:
         and app.config.language == "ko"
     ):
         (Path(app.outdir) / SCRIPT).write_text(query_script(), encoding="utf-8")
-
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    app.connect("build-finished", write_query_script)
-    return PARALLEL_SAFE

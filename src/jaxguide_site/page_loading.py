@@ -113,6 +113,4 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_js_file(None, body=RESOLVE_COLOUR_SCHEME)
     # After the handlers that add a page's scripts (default priority 500).
     app.connect("html-page-context", defer_scripts, priority=900)
-    # Before anything reads the published files (the icon fonts, Pagefind).
-    app.connect("build-finished", remove_theme_templates, priority=100)
     return PARALLEL_SAFE

@@ -194,7 +194,7 @@ def _drop_sphinx_search_files(static: Path) -> None:
             path.unlink()
 
 
-def _index(app: Sphinx, exception: BaseException | None) -> None:
+def index_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
@@ -237,5 +237,4 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-collect-pages", _search_page)
     app.connect("source-read", _depend_on_the_words)
     app.connect("doctree-resolved", _add_keywords)
-    app.connect("build-finished", _index)
     return PARALLEL_SAFE

@@ -103,7 +103,7 @@ def _create_before_readers(app: Sphinx) -> None:
     create_cache(nb_config.execution_cache_path)
 
 
-def _trim_after_build(app: Sphinx, exception: Exception | None) -> None:
+def trim_after_build(app: Sphinx, exception: Exception | None) -> None:
     nb_config = getattr(app.env, "mystnb_config", None)
     if exception is None and nb_config and nb_config.execution_mode == "cache":
         trim(nb_config.execution_cache_path)
@@ -114,5 +114,3 @@ def setup(app: Sphinx) -> None:
     app.connect("config-inited", _choose_folder)
     # myst-nb resolves its configuration at builder-inited, priority 500.
     app.connect("builder-inited", _create_before_readers, priority=600)
-    # Last: the execution report and the notebook downloads read the cache.
-    app.connect("build-finished", _trim_after_build, priority=1000)

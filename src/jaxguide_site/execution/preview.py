@@ -192,7 +192,7 @@ def _add_banner(
         context["body"] = under_title(context.get("body", ""), html)
 
 
-def _report(app: Sphinx, exception: BaseException | None) -> None:
+def report_preview(app: Sphinx, exception: Exception | None) -> None:
     """Write which pages this preview shows without outputs; undo :func:`_apply`
     (a later build in the same process, as in the tests, executes again)."""
     if app.config[CONFIG_NAME]:
@@ -212,4 +212,3 @@ def setup(app: Sphinx) -> None:
     app.connect("config-inited", _apply)
     app.add_env_collector(NotExecutedPages)
     app.connect("html-page-context", _add_banner, priority=950)
-    app.connect("build-finished", _report)

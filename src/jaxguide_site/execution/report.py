@@ -36,7 +36,7 @@ def count_executions(cache_path: str, since: datetime) -> int:
     return sum(1 for record in records if _as_utc(record.created) >= since)
 
 
-def _report(app: Sphinx, exception: Exception | None) -> None:
+def report_executions(app: Sphinx, exception: Exception | None) -> None:
     started: datetime | None = getattr(app, "jaxguide_build_started", None)
     if exception is not None or started is None:
         return
@@ -63,4 +63,3 @@ def _report(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> None:
     app.connect("env-before-read-docs", _remember_start)
-    app.connect("build-finished", _report)

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from . import (  # noqa: PLC0415
         catalog,
-        copy_button,
         execution_table,
         solution_toggle,
         theme,
@@ -32,6 +31,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     catalog.setup(app)
     theme.setup(app)
     execution_table.setup(app)
-    copy_button.setup(app)
     solution_toggle.setup(app)
     return PARALLEL_SAFE

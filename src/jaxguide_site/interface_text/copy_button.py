@@ -56,7 +56,7 @@ def add_language(script: Path, language: str) -> bool:
     return True
 
 
-def _translate_script(app: Sphinx, exception: BaseException | None) -> None:
+def translate_script(app: Sphinx, exception: Exception | None) -> None:
     script = Path(app.outdir) / SCRIPT
     if exception or app.builder.format != "html" or not script.is_file():
         return
@@ -68,7 +68,3 @@ def _translate_script(app: Sphinx, exception: BaseException | None) -> None:
             app.config.language,
             __name__,
         )
-
-
-def setup(app: Sphinx) -> None:
-    app.connect("build-finished", _translate_script)

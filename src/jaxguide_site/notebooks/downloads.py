@@ -168,7 +168,7 @@ def _glue_problem(docname: str) -> Callable[[str], None]:
     return warn
 
 
-def _write_notebooks(app: Sphinx, exception: Exception | None) -> None:
+def write_notebooks(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     for docname in sorted(app.env.found_docs):
@@ -245,4 +245,3 @@ def _add_buttons(
 def setup(app: Sphinx) -> None:
     app.add_config_value("jaxguide_repository", "jaxguide/jaxguide", "html", str)
     app.connect("html-page-context", _add_buttons, priority=900)
-    app.connect("build-finished", _write_notebooks)

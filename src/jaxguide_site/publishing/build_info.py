@@ -51,7 +51,7 @@ def manifest(app: Sphinx) -> dict[str, Any]:
     }
 
 
-def _write_manifest(app: Sphinx, exception: Exception | None) -> None:
+def write_manifest(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     path = Path(app.outdir) / MANIFEST
@@ -65,4 +65,3 @@ def _banner_text(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _banner_text)
-    app.connect("build-finished", _write_manifest)
