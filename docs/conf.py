@@ -72,6 +72,7 @@ jaxguide_repository = repository
 # language (src/jaxguide_site/locale).
 from jaxguide_site.interface_text.messages import N_, translations
 from jaxguide_site.languages import LANGUAGES, LANGUAGES_FILE, languages_of
+from jaxguide_site.page_structure import SITE_EXTENSIONS
 
 TITLE = N_("JAX Guide")
 AUTHORS = N_("The jaxguide authors")
@@ -108,7 +109,8 @@ nitpicky = True
 jaxguide_glossary = str(DOCS_DIR / "_data" / "glossary.toml")
 
 # -- MyST and myst-nb ----------------------------------------------------------
-myst_enable_extensions = ["amsmath", "colon_fence", "deflist", "dollarmath"]
+# Defined once, with the reader every tool shares (jaxguide_site.page_structure).
+myst_enable_extensions = sorted(SITE_EXTENSIONS)
 myst_heading_anchors = 3
 # Formulas become MathML at build time (src/jaxguide_site/math_mathml.py):
 # pages load no MathJax, from a CDN or otherwise.

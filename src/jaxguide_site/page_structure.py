@@ -37,7 +37,8 @@ from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.directives import parse_directive_text
 from myst_parser.parsers.mdit import create_md_parser
 
-# The MyST extensions the site enables (docs/conf.py's myst_enable_extensions).
+# The MyST extensions the site enables: docs/conf.py's myst_enable_extensions
+# is this set, so the build and every tool read pages alike.
 SITE_EXTENSIONS = frozenset({"amsmath", "colon_fence", "deflist", "dollarmath"})
 # Directives whose content is code, not prose; a plain ``` block is code too.
 CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "eval-rst", "doctest"})

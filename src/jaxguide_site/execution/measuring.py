@@ -35,10 +35,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
 from sphinx.util import logging
 
 from jaxguide.site import MEASURED_ALONE_ENV
+
+from ..page_structure import read
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -53,9 +54,7 @@ logger = logging.getLogger(__name__)
 
 LOCK_NAME = "measuring.lock"
 LOG_NAME = "measuring-log.jsonl"
-FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.DOTALL)
 TIMING_CALL = re.compile(r"\b(benchmark|compare)\(")
-CODE_CELL = re.compile(r"^```\{code-cell\}.*?\n(.*?)^```", re.DOTALL | re.MULTILINE)
 
 
 def declares_measuring(source: str) -> bool:
@@ -66,17 +65,14 @@ def declares_measuring(source: str) -> bool:
     >>> declares_measuring("# Page\\n")
     False
     """
-    match = FRONT_MATTER.match(source)
-    if match is None:
-        return False
-    front: Any = yaml.safe_load(match.group(1)) or {}
-    settings = front.get("jaxguide") if isinstance(front, dict) else None
+    settings = read(source).front_matter.data.get("jaxguide")
     return isinstance(settings, dict) and settings.get("measures") is True
 
 
 def times_code(source: str) -> bool:
     """Whether a code cell of the page calls ``benchmark(`` or ``compare(``."""
-    return any(TIMING_CALL.search(cell) for cell in CODE_CELL.findall(source))
+    cells = read(source).cells
+    return any(c.kind == "code" and TIMING_CALL.search(c.source) for c in cells)
 
 
 class _Hold:
