@@ -16,10 +16,8 @@
     nox -s preview # one language, prose only, in seconds (-- en for English)
     nox -s serve   # live-reload one language while writing (-- en for English)
     nox -s lock    # refresh the exact pins in .ci/constraints.txt
-    nox -s benchmark  # measurements that are not tests (tests/benchmarks)
+    nox -s benchmark  # measurements that are not tests: -- build, -- audit, ...
     nox -s record  # the measuring pages' ratios over many runs: the sizes they state
-    nox -s bench   # the build benchmark: cold, rebuilds, floor, naive baseline
-    nox -s audit   # the built site on a phone: bytes, Lighthouse, axe-core, vnu
 
 Every session installs with .ci/constraints.txt, so a build today and a build
 next month execute the pages against the same JAX and the same toolchain.
@@ -305,29 +303,46 @@ def serve(session: nox.Session) -> None:
     session.run(*BUILD_COMMAND, "--serve", *lang, "--", *args)
 
 
-# Measurements that are not tests (timings vary by machine), in tests/benchmarks.
-MEASUREMENTS = (
-    "timing_overhead",
-    "timing_claims",
-    "search_relevance",
-)
+# Measurements that are not tests (timings vary by machine): `nox -s benchmark
+# -- NAME [args]` runs the module of tests/benchmarks/ NAME stands for.
+MEASUREMENTS = {
+    "build": "build_bench",
+    "audit": "site_audit",
+    "timing_overhead": "timing_overhead",
+    "timing_claims": "timing_claims",
+    "search_relevance": "search_relevance",
+}
+QUICK_MEASUREMENTS = ("timing_overhead", "timing_claims", "search_relevance")
 
 
 @nox.session(default=False)
 def benchmark(session: nox.Session) -> None:
-    """Measure jaxguide.benchmark's overhead, what its timings show about
-    speed (the targets the timing tests leave to it) and the site's search;
-    print each.
+    """Measurements that are not tests (tests/benchmarks/), one session:
 
-    `nox -s benchmark -- timing_claims --runs 5` runs one of them, with its
-    own arguments. The search report needs a built site (`nox -s docs`) and
-    Chromium. The measuring pages' record is `nox -s record`.
+    - `-- build`: the build benchmark: cold, no change, prose edit, code edit,
+      warm, naive, on a fresh copy of docs/ and a fresh cache (about 15
+      minutes on 2 cores; `-- build --skip-naive` leaves out the slowest);
+      writes build/bench/build-bench.{json,md}.
+    - `-- audit`: the built site as a phone reader gets it (needs a built
+      site, Node and Java; about 10 minutes): first-view bytes, Lighthouse,
+      axe-core, the Nu HTML checker; `-- audit --only lighthouse` runs one part.
+    - `-- timing_overhead`, `-- timing_claims`, `-- search_relevance`:
+      jaxguide.benchmark's overhead, what its timings show about speed (the
+      targets the timing tests leave to it), the search's relevance (needs a
+      built site and Chromium). No name runs these three.
+
+    Arguments after the name go to its script. The measuring pages' record
+    is `nox -s record`.
     """
     install(session, "test")
     args = list(session.posargs)
-    scripts = [args.pop(0)] if args and args[0] in MEASUREMENTS else MEASUREMENTS
-    for script in scripts:
-        session.run("python", "-m", f"tests.benchmarks.{script}", *args)
+    if args and not args[0].startswith("-") and args[0] not in MEASUREMENTS:
+        session.error(
+            f"no measurement {args[0]!r}: choose one of {', '.join(MEASUREMENTS)}"
+        )
+    names = [args.pop(0)] if args and args[0] in MEASUREMENTS else QUICK_MEASUREMENTS
+    for name in names:
+        session.run("python", "-m", f"tests.benchmarks.{MEASUREMENTS[name]}", *args)
 
 
 @nox.session(default=False)
@@ -344,39 +359,6 @@ def record(session: nox.Session) -> None:
     """
     install(session, "test")
     session.run("python", "-m", "tests.benchmarks.timing_record", *session.posargs)
-
-
-@nox.session(default=False)
-def bench(session: nox.Session) -> None:
-    """Benchmark the build: cold, no change, prose edit, code edit, warm, naive.
-
-    Builds a fresh copy of docs/ with a fresh cache several times (about 15
-    minutes on 2 cores; `-- --skip-naive` leaves out the slowest build) and
-    writes build/bench/build-bench.json and .md (tests/benchmarks/build_bench.py).
-    """
-    install(session, "docs")
-    session.run(
-        "python",
-        "-m",
-        "tests.benchmarks.build_bench",
-        *session.posargs,
-    )
-
-
-@nox.session(default=False)
-def audit(session: nox.Session) -> None:
-    """Audit the built site as a phone reader gets it, gzipped as GitHub Pages
-    serves it: each page's first-view bytes and render-blocking scripts,
-    Lighthouse (mobile) on index, jit, autodiff, parallelism and search of both
-    languages, axe-core on every page in light and dark mode, the Nu HTML
-    checker on every page (tests/benchmarks/site_audit.py). Needs a built site, Node and
-    Java; installs the pinned Lighthouse, axe-core and vnu.jar from
-    tests/audit/package-lock.json. Writes build/bench/site-audit.{json,md}
-    and adds the figures to the build benchmark's report. About 10 minutes on
-    2 cores; `-- --only lighthouse` (weight, axe, nu) runs one part.
-    """
-    install(session, "test")
-    session.run("python", "-m", "tests.benchmarks.site_audit", *session.posargs)
 
 
 @nox.session(default=False)

@@ -3,7 +3,7 @@
 :func:`first_view` measures what a page costs a phone on a first visit.
 axe-core and the Nu HTML checker come from npm:
 both are pinned in tests/audit/package-lock.json (with Lighthouse, which only
-``nox -s audit`` needs, as a dev dependency) and installed there by
+``nox -s benchmark -- audit`` needs, as a dev dependency) and installed there by
 :func:`install_node_tools` (``npm ci``) the first time they are needed. The
 browser tests (``nox -s site``) and tests/benchmarks/site_audit.py use them
 through :func:`axe_violations` and :func:`nu_errors`.

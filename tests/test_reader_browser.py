@@ -43,7 +43,7 @@ SCREENSHOTS = REPO / "build" / "screenshots"
 ALL_PAGES = {
     lang: sorted({*GUIDE_PAGES.on_site(lang), *GENERATED_PAGES}) for lang in LANGUAGES
 }
-# A sample for axe (nox -s audit checks every page): the home page, teaching
+# A sample for axe (nox -s benchmark -- audit checks every page): the home page, teaching
 # pages with figures, tables, errors and coloured sharding diagrams, the
 # reference pages, and the generated search page.
 AXE_PAGES = (

@@ -19,7 +19,7 @@ The Node tools are pinned in tests/audit/package-lock.json and installed
 there (``npm ci``) on first use; vnu needs Java. Writes
 build/bench/site-audit.json and .md (the build benchmark's report includes
 the latter) and prints the summary; ``TARGETS`` are issue 23's. Run it with
-`nox -s audit` after `nox -s docs`. A measurement: it fails only when a tool
+`nox -s benchmark -- audit` after `nox -s docs`. A measurement: it fails only when a tool
 is missing or a tool fails, not when a target is missed.
 """
 
