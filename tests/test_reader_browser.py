@@ -91,7 +91,11 @@ class Problems:
             self.requests.append(f"{request.url}: another host (third party)")
 
     def _failed(self, request: Request) -> None:
-        if self._own(request.url):
+        # net::ERR_ABORTED is the browser cancelling a request because the
+        # test went on to the next page while a late file (on a busy machine,
+        # the logo) still loaded: no fault of the site's, which shows as an
+        # HTTP status or another net:: error.
+        if self._own(request.url) and request.failure != "net::ERR_ABORTED":
             self.requests.append(f"{request.url}: {request.failure}")
 
     def _response(self, response: Response) -> None:
