@@ -411,7 +411,3 @@ def lock(session: nox.Session) -> None:
 
 if __name__ == "__main__":
     nox.main()
-
-
-if __name__ == "__main__":
-    nox.main()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from benchmarks.build_bench import failed_cells
 from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, build_project
 from jaxguide_site.site_build import sphinx_command
 
@@ -70,6 +71,12 @@ def test_broken_cell_fails_the_build_naming_page_line_and_cell(tmp_path: Path) -
     assert expected in log
     assert "y = x / 0" in log  # myst-nb's report shows the cell's source
     assert "Exception occurred" not in log  # a failed build, not a Sphinx crash
+    # The build benchmark reads the same log: a failed cell, reported, and
+    # nothing else wrong, so the benchmark goes on.
+    assert failed_cells(log) == [
+        f"{page}: cell 2 failed to execute: ZeroDivisionError: division by zero"
+    ]
+    assert failed_cells(log + "\nWARNING: something else\n") == []
 
 
 def test_cell_tagged_raises_exception_builds_and_shows_the_error(

@@ -56,6 +56,20 @@ def test_every_nox_session_a_doc_names_exists(doc: str) -> None:
     assert not missing, f"{doc} names nox sessions that noxfile.py lacks: {missing}"
 
 
+BENCHMARK = re.compile(r"\bnox -s benchmark -- ([a-z_]+)")
+
+
+@pytest.mark.parametrize("doc", DOCS_WITH_COMMANDS)
+def test_every_benchmark_a_doc_names_exists(doc: str) -> None:
+    noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
+    measurements = ast.literal_eval(
+        re.search(r"^MEASUREMENTS = (\{.*?\n\})", noxfile, re.DOTALL | re.MULTILINE)[1]
+    )
+    text = (REPO / doc).read_text(encoding="utf-8")
+    missing = set(BENCHMARK.findall(text)) - set(measurements)
+    assert not missing, f"{doc} names benchmarks noxfile.py lacks: {missing}"
+
+
 def test_the_session_pattern_reads_a_list_of_sessions() -> None:
     text = "run `python -m nox -s lint tests site -- -x` or `nox -r -s i18n`"
     assert named_sessions(text) == {"lint", "tests", "site", "i18n"}

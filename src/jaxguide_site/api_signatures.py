@@ -32,6 +32,9 @@ REWRITES = (
     ),
     (re.compile(r"jax\.jaxlib\._jax\.Array\b"), "jax.Array"),
     (re.compile(r"matplotlib\.axes\._axes\.Axes\b"), "matplotlib.axes.Axes"),
+    # plotting types what it reads of a comparison as a private protocol, so
+    # that it imports nothing of timing; what a reader passes is a Comparison.
+    (re.compile(r"jaxguide\.plotting\._Compared\b"), "jaxguide.timing.Comparison"),
 )
 
 
@@ -66,6 +69,7 @@ PUBLIC_NAMES = {
     "jax.jaxlib._jax.Array": "jax.Array",
     "jaxlib._jax.Array": "jax.Array",
     "matplotlib.axes._axes.Axes": "matplotlib.axes.Axes",
+    "jaxguide.plotting._Compared": "jaxguide.timing.Comparison",
 }
 
 

@@ -6,7 +6,8 @@ and breaks ties by title; Pagefind ranks by BM25 with headings weighted,
 shows a result per heading with an excerpt of the article, and searches as
 you type. The pieces:
 
-- ``build-finished``: after an HTML build, Pagefind (the ``pagefind``
+- :func:`index_pages`, a step of :mod:`jaxguide_site.post_build`: after an
+  HTML build, Pagefind (the ``pagefind``
   package's binary, no Node) indexes the pages written from the sources (not
   genindex or search), only their article, into ``pagefind/`` of the output.
   Each language is its own build, so each has its own index.

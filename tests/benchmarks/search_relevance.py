@@ -199,15 +199,29 @@ def search_once(
 def rank_once(page: Page, engine: Engine, text: str) -> list[str]:
     """The result pages for ``text`` put into the open search page's box at
     once, as a paste does (one search, no keystrokes: nothing is timed)."""
-    page.evaluate(
+    # The message names the query: until it changes, what shows is the last
+    # query's, which `done` alone could take for this one's (a query inside
+    # the last one's message).
+    before = page.evaluate(
         """([selector, text]) => {
+          const message = document.querySelector("#search .pagefind-ui__message");
+          const before = message === null ? null : message.textContent;
           const box = document.querySelector(selector);
           box.value = text;
           box.dispatchEvent(new Event("input", { bubbles: true }));
+          return before;
         }""",
         [engine.search_box, text],
     )
-    page.wait_for_function(engine.done, timeout=20_000)
+    page.wait_for_function(
+        f"""(before) => {{
+          const message = document.querySelector("#search .pagefind-ui__message");
+          return message !== null && message.textContent !== before
+            && ({engine.done})();
+        }}""",
+        arg=before,
+        timeout=20_000,
+    )
     hrefs: list[str] = page.evaluate(
         f"() => [...document.querySelectorAll({json.dumps(engine.result_links)})]"
         ".map((link) => link.getAttribute('href'))"
@@ -356,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         "engine": engine.name,
         "as_you_type": engine.as_you_type,
         "chromium": chromium,
-        "rounds": args.rounds,
+        "rounds": 1 if args.ranks_only else args.rounds,
         "targets": TARGETS,
         "summary": summary(outcomes),
         "queries": [{**asdict(o.query), "rank": o.rank, "found": o.found, "ms": o.ms}

@@ -4,7 +4,7 @@ myst-nb reports a failed notebook with the full traceback. In a long build
 log that is easy to lose, so this adds one short warning per failure that an
 editor can jump to::
 
-    docs/ko/intro.md:42: WARNING: cell 3 failed: ZeroDivisionError: division by zero
+    docs/ko/intro.md:42: WARNING: cell 3 failed to execute: ZeroDivisionError: division by zero
 
 The build fails on it (``-W``), like on any other warning.
 

@@ -39,7 +39,7 @@ from sphinx.util import logging
 
 from jaxguide.site import MEASURED_ALONE_ENV
 
-from ..page_structure import read
+from ..page_structure import PageError, PageStructure, read
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -65,14 +65,24 @@ def declares_measuring(source: str) -> bool:
     >>> declares_measuring("# Page\\n")
     False
     """
-    settings = read(source).front_matter.data.get("jaxguide")
+    page = _structure(source)
+    settings = page.front_matter.data.get("jaxguide") if page else None
     return isinstance(settings, dict) and settings.get("measures") is True
 
 
 def times_code(source: str) -> bool:
     """Whether a code cell of the page calls ``benchmark(`` or ``compare(``."""
-    cells = read(source).cells
+    cells = page.cells if (page := _structure(source)) else []
     return any(c.kind == "code" and TIMING_CALL.search(c.source) for c in cells)
+
+
+def _structure(source: str) -> PageStructure | None:
+    """The page read, or ``None`` where it cannot be: myst-nb, reading it
+    next, reports that at its line (this must not crash the build first)."""
+    try:
+        return read(source)
+    except PageError:
+        return None
 
 
 class _Hold:
