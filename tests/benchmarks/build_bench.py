@@ -52,10 +52,12 @@ FAILED_CELL = re.compile(
     r"(?: \[jaxguide\.exec\])?$",
     re.MULTILINE,
 )
+# As failures.py's _ANSI; not imported from there, which would load Sphinx
+# into this process (the site_build it imports is the standard library only).
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 WARNING = re.compile(
     r"^(?:(\S+?\.md)(?::\d+)?: )?(?:WARNING|ERROR|CRITICAL): ", re.MULTILINE
 )
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def failed_cells(output: str) -> list[str]:
@@ -85,7 +87,7 @@ class Build:
     executions: int
     peak_rss_mib: float
     per_language: dict[str, dict[str, int]] = field(default_factory=dict)
-    # Cells that failed ("docs/ko/jit.md:120: cell 9 failed: ..."): a page whose
+    # Cells that failed ("docs/ko/jit.md: cell 9 failed to execute: ..."): a page whose
     # measured lesson did not hold on this run. The bench reports them and goes on.
     failed_cells: list[str] = field(default_factory=list)
 
@@ -163,9 +165,7 @@ class Bench:
                     "suppress_warnings=jaxguide.downloads",
                 ]
             seconds, rss, output = run_measured(command, env)
-            failed += [
-                f"{where}: {what}" for where, what in FAILED_CELL.findall(output)
-            ]
+            failed += failed_cells(output)
             wall += seconds
             peak = max(peak, rss)
             if naive:
@@ -355,9 +355,8 @@ def main(argv: list[str] | None = None) -> int:
         json.dumps(report, indent=2) + "\n", encoding="utf-8"
     )
     text = markdown(report)
-    audit = (
-        args.output / "site-audit.md"
-    )  # `nox -s benchmark -- audit`: the built site's figures
+    # `nox -s benchmark -- audit`: the built site's figures
+    audit = args.output / "site-audit.md"
     if audit.is_file():
         text += "\n" + audit.read_text(encoding="utf-8")
     (args.output / "build-bench.md").write_text(text, encoding="utf-8")

@@ -164,6 +164,15 @@ def detect_engine(page: Page) -> Engine:
     raise RuntimeError(msg)
 
 
+def result_links(page: Page, engine: Engine) -> list[str]:
+    """The shown results' addresses, best first."""
+    hrefs: list[str] = page.evaluate(
+        f"() => [...document.querySelectorAll({json.dumps(engine.result_links)})]"
+        ".map((link) => link.getAttribute('href'))"
+    )
+    return hrefs
+
+
 def search_once(
     page: Page, engine: Engine, search_url: str, text: str
 ) -> tuple[list[str], float]:
@@ -178,10 +187,7 @@ def search_once(
         with page.expect_navigation():
             page.keyboard.press("Enter")
         page.wait_for_function(engine.done, timeout=20_000)
-    hrefs: list[str] = page.evaluate(
-        f"() => [...document.querySelectorAll({json.dumps(engine.result_links)})]"
-        ".map((link) => link.getAttribute('href'))"
-    )
+    hrefs = result_links(page, engine)
     key, changed, tops = page.evaluate(
         "() => [Number(sessionStorage.jaxguideKey), window.__jaxguideChanged,"
         " window.__jaxguideTops]"
@@ -222,11 +228,7 @@ def rank_once(page: Page, engine: Engine, text: str) -> list[str]:
         arg=before,
         timeout=20_000,
     )
-    hrefs: list[str] = page.evaluate(
-        f"() => [...document.querySelectorAll({json.dumps(engine.result_links)})]"
-        ".map((link) => link.getAttribute('href'))"
-    )
-    return [result_page(href) for href in hrefs]
+    return [result_page(href) for href in result_links(page, engine)]
 
 
 def measure(
