@@ -157,42 +157,60 @@ _BLOCKING_SCRIPTS_JS = """() => [...document.head.querySelectorAll("script[src]"
   .map((s) => new URL(s.src).pathname.split("/").pop())"""
 
 
-def first_view(browser: Browser, url: str) -> dict[str, Any]:
-    """What opening ``url`` with an empty cache on a phone transfers and runs:
-    bytes in all, the heaviest files, the render-blocking scripts."""
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        names: dict[str, str] = {}
-        transferred: dict[str, float] = {}
-        unpacked: list[int] = []
-        cdp.on(
+class Transfers:
+    """What ``page`` transfers from now on, with the browser's cache off (as on
+    a reader's first visit), read by :meth:`first_view` once the page has
+    loaded. The CDP session is kept for other emulation (CPU throttling)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Network.enable")
+        self.cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        self.names: dict[str, str] = {}
+        self.transferred: dict[str, float] = {}
+        self.unpacked: list[int] = []
+        self.cdp.on(
             "Network.requestWillBeSent",
-            lambda e: names.__setitem__(e["requestId"], e["request"]["url"]),
+            lambda e: self.names.__setitem__(e["requestId"], e["request"]["url"]),
         )
-        cdp.on(
+        self.cdp.on(
             "Network.loadingFinished",
-            lambda e: transferred.__setitem__(e["requestId"], e["encodedDataLength"]),
+            lambda e: self.transferred.__setitem__(
+                e["requestId"], e["encodedDataLength"]
+            ),
         )
-        cdp.on("Network.dataReceived", lambda e: unpacked.append(e["dataLength"]))
-        page.goto(url, wait_until="networkidle")
-        blocking: list[str] = page.evaluate(_BLOCKING_SCRIPTS_JS)
-        heaviest = sorted(transferred.items(), key=lambda item: -item[1])[:5]
+        self.cdp.on(
+            "Network.dataReceived", lambda e: self.unpacked.append(e["dataLength"])
+        )
+
+    def first_view(self) -> dict[str, Any]:
+        """Bytes in all, the heaviest files, the render-blocking scripts."""
+        blocking: list[str] = self.page.evaluate(_BLOCKING_SCRIPTS_JS)
+        heaviest = sorted(self.transferred.items(), key=lambda item: -item[1])[:5]
         return {
-            "requests": len(transferred),
-            "gzipped_kb": round(sum(transferred.values()) / 1000, 1),
-            "unpacked_kb": round(sum(unpacked) / 1000, 1),
+            "requests": len(self.transferred),
+            "gzipped_kb": round(sum(self.transferred.values()) / 1000, 1),
+            "unpacked_kb": round(sum(self.unpacked) / 1000, 1),
             "heaviest_files": {
-                names.get(request, "?").split("/")[-1].split("?")[0]: round(
+                self.names.get(request, "?").split("/")[-1].split("?")[0]: round(
                     size / 1000, 1
                 )
                 for request, size in heaviest
             },
             "blocking_scripts": blocking,
         }
+
+
+def first_view(browser: Browser, url: str) -> dict[str, Any]:
+    """What opening ``url`` with an empty cache on a phone transfers and runs
+    (:meth:`Transfers.first_view`)."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        transfers = Transfers(page)
+        page.goto(url, wait_until="networkidle")
+        return transfers.first_view()
     finally:
         context.close()
 

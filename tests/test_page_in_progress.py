@@ -40,7 +40,7 @@ PAGE_WALKING = (
     "test_gpu_records.py",
     "test_section_anchors.py",
     "test_site.py",
-    "test_reader_browser.py",
+    "test_every_page_on_a_phone.py",
     "test_search_browser.py",
 )
 PAGE_LISTS = {"GUIDE_PAGES", "written_in_each_language"}  # tests/helpers.py's
