@@ -3,28 +3,20 @@
 :func:`open_page` waits until a page has settled (switcher filled, fonts and
 icons drawn); :class:`Problems` collects what a reader would not see but a
 broken page shows: console errors, failed requests for the site's own files,
-requests for another host's. ``PHONE`` is the phone the tests read on.
+requests for another host's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Request, Response
 
-# A phone's screen (CSS pixels) and how it draws: twice as dense, touch.
-PHONE = {"width": 390, "height": 844}
-PHONE_OPTIONS: dict[str, Any] = {
-    "viewport": PHONE,
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-
 
 def url(base: str, lang: str, version: str, page: str) -> str:
+    """The address of ``page`` in a served site's ``/<lang>/<version>/``."""
     return f"{base}/{lang}/{version}/{page}.html"
 
 
@@ -61,10 +53,10 @@ class Problems:
             self.requests.append(f"{request.url}: another host (third party)")
 
     def _failed(self, request: Request) -> None:
-        # net::ERR_ABORTED is the browser cancelling a request because the
-        # test went on to the next page while a late file (on a busy machine,
-        # the logo) still loaded: no fault of the site's, which shows as an
-        # HTTP status or another net:: error.
+        # net::ERR_ABORTED is the browser cancelling a request itself (a page
+        # left or closed while a late file, on a busy machine the logo, still
+        # loaded): no fault of the site's, which shows as an HTTP status or
+        # another net:: error.
         if self._own(request.url) and request.failure != "net::ERR_ABORTED":
             self.requests.append(f"{request.url}: {request.failure}")
 

@@ -64,7 +64,20 @@ def test_no_serious_accessibility_violations(
     problems = Problems(served_site)
     problems.watch(page)
     open_page(page, url(served_site, lang, version, name))
+    assert problems.found() == []
     assert _axe_blocking(page) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", ["genindex", "py-modindex"])
+def test_pages_with_no_current_link_load_without_errors_on_a_desktop(
+    page: Page, served_site: str, version: str, lang: str, name: str
+) -> None:
+    """The sidebar's script looks for the current page's link on a desktop
+    only (sidebar-toggles.js); these generated pages have none."""
+    problems = Problems(served_site)
+    problems.watch(page)
+    open_page(page, url(served_site, lang, version, name))
     assert problems.found() == []
 
 

@@ -23,7 +23,8 @@ from PIL import Image
 from browser import site_page
 from helpers import BUILT, REPO, SITE, built_version
 from jaxguide_site.languages import LANGUAGES
-from site_visit import PHONE_OPTIONS, open_page, url
+from site_checkers import PHONE, PHONE_OPTIONS
+from site_visit import open_page, url
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -275,7 +276,10 @@ def test_screenshots_for_review(
     """A desktop and a phone screenshot of one page per language, under
     build/screenshots (not compared: they are for a person to look at)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for size, suffix in (((1300, 900), "desktop"), ((390, 844), "mobile")):
+    for size, suffix in (
+        ((1300, 900), "desktop"),
+        ((PHONE["width"], PHONE["height"]), "mobile"),
+    ):
         viewport = {"width": size[0], "height": size[1]}
         with site_page(browser, served_site, viewport=viewport) as page:
             open_page(page, url(served_site, lang, version, "least-squares"))

@@ -22,12 +22,12 @@ import pytest
 from browser import serve_directory, site_page
 from helpers import SITE
 from jaxguide_site.languages import LANGUAGES
+from site_checkers import PHONE
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 SITE_VARIABLE = "JAXGUIDE_TEST_SITE"
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 SCHEMES = ("light", "dark")
