@@ -58,3 +58,35 @@ def test_incremental_builds_equal_clean_builds(tmp_path: Path) -> None:
     genindex = (incremental / "html" / "genindex.html").read_text(encoding="utf-8")
     assert "salmon" in genindex
     assert "tuna" not in genindex
+
+
+def notebook_times(html: Path) -> dict[str, int]:
+    return {path.name: path.stat().st_mtime_ns for path in html.glob("*.ipynb")}
+
+
+def test_a_rebuild_rewrites_the_notebook_downloads_only_when_something_changed(
+    tmp_path: Path,
+) -> None:
+    """Writing the downloads was most of a no-change rebuild; they are left
+    alone when nothing they hold changed, and an edit still reaches them."""
+    cache = tmp_path / "cache"
+    srcdir = tiny_project(tmp_path / "src", pages=2)
+    out = tmp_path / "out"
+
+    def build() -> dict[str, int]:
+        result = build_project(srcdir, out, lang="en", cache=cache)
+        assert result.returncode == 0, result.stdout + result.stderr
+        return notebook_times(out / "html")
+
+    first = build()
+    assert sorted(first) == ["index.ipynb", "page1.ipynb"]
+    assert build() == first
+
+    edit(srcdir / "page1.md", "print('page1')", "print('the first page')")
+    edited = build()
+    assert edited != first
+    assert "the first page" in (out / "html" / "page1.ipynb").read_text("utf-8")
+    clean = build_project(srcdir, tmp_path / "clean", lang="en", cache=cache)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert first_difference(out / "html", tmp_path / "clean" / "html") is None
+    assert build() == edited

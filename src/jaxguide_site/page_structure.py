@@ -199,11 +199,17 @@ def heading_title(heading: SyntaxTreeNode) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=256)  # a build's pages, both languages
 def read(text: str, extensions: frozenset[str] = SITE_EXTENSIONS) -> PageStructure:
     """The structure of the page ``text`` (cached: each text is read once).
 
     The result is shared between callers: treat it as read-only."""
+    # One cache key for read(text) and read(text, SITE_EXTENSIONS): lru_cache
+    # tells them apart, and the build asked both ways (three parses a page).
+    return _read(text, frozenset(extensions))
+
+
+@lru_cache(maxsize=256)  # a build's pages, both languages
+def _read(text: str, extensions: frozenset[str]) -> PageStructure:
     tokens = parser(extensions).parse(text + "\n")
     lines = text.splitlines()
     front = FrontMatter()

@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-from jaxguide.timing import format_duration
-
 from ..interface_text.dates import written_date
 from ..languages import MESSAGE_LANGUAGE
 from .records import (
@@ -108,6 +106,10 @@ def _grid(headers: Sequence[str], rows: Sequence[Sequence[nodes.entry]]) -> node
 
 
 def _timing_table(table: TimingTable, text: Mapping[str, str]) -> nodes.Element:
+    # Here, not at the top: jaxguide.timing imports JAX (a second), which
+    # every Sphinx run would pay, and only a page with a record needs it.
+    from jaxguide.timing import format_duration  # noqa: PLC0415
+
     baseline = next(row for row in table.rows if row.label == table.baseline)
     headers = [
         text["code"],

@@ -4,7 +4,8 @@ After each HTML build, each page that myst-nb reads as a notebook is written
 next to its HTML as ``<page>.ipynb``: the page's own cells (its prose in the
 page's language), with the outputs of the execution the page shows (from the
 shared jupyter-cache, so a page that was not re-read gets one too), without
-the cells only the build needs (:mod:`.reader`). Its first
+the cells only the build needs (:mod:`.reader`); a rebuild writes again only
+the notebooks whose inputs changed (:mod:`.unchanged`). Its first
 cell, added here, installs ``jaxguide`` from the repository at this version
 when it runs in Colab without it, and does nothing anywhere else.
 
@@ -24,7 +25,6 @@ Listed in workarounds.toml, with the upstream it relies on and its drift test.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -40,9 +40,10 @@ from ..interface_text.catalog import _
 from ..output_labels import Labels, notebook_in_language, page_labels
 from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
-from .links import PageLinks, admonition_titles
+from .links import PageLinks, admonition_titles, site_root
 from .markdown import Conversion
 from .reader import for_readers
+from .unchanged import Unchanged, note_pages_read
 
 logger = logging.getLogger(__name__)
 
@@ -102,8 +103,11 @@ def _read(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
     return None if reader is None else reader.read(text)
 
 
-def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None:
-    """The page as a notebook with the outputs of its execution.
+def executed_notebook(
+    app: Sphinx, docname: str
+) -> tuple[nbformat.NotebookNode, bool] | None:
+    """The page as a notebook with the outputs of its execution, and whether
+    they were found (None if the page is not a notebook).
 
     In cache mode (the site's) they come from the shared jupyter-cache, which
     has them whether or not this build re-read the page; otherwise (a forced
@@ -117,7 +121,7 @@ def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None
         executed = Path(app.outdir).parent / "jupyter_execute" / f"{docname}.ipynb"
         if executed.is_file():
             forced: nbformat.NotebookNode = nbformat.read(executed, as_version=4)
-            return forced
+            return forced, True
     else:
         cache = get_cache(env.mystnb_config.execution_cache_path)
         try:
@@ -125,15 +129,8 @@ def executed_notebook(app: Sphinx, docname: str) -> nbformat.NotebookNode | None
         except KeyError:
             pass
         else:
-            return merged  # type: ignore[no-any-return]
-    logger.warning(
-        "%s: no executed copy found; its .ipynb download has no outputs",
-        docname,
-        location=docname,
-        type="jaxguide",
-        subtype="downloads",
-    )
-    return notebook
+            return merged, True
+    return notebook, False
 
 
 def with_setup_cell(
@@ -154,47 +151,77 @@ def _myst_extensions(app: Sphinx) -> set[str]:
     return extensions
 
 
-def _glue_problem(docname: str) -> Callable[[str], None]:
-    def warn(message: str) -> None:
-        logger.warning(
-            "%s: %s; its .ipynb keeps it as written",
-            docname,
-            message,
-            location=docname,
-            type="jaxguide",
-            subtype="downloads",
-        )
-
-    return warn
+def _warn(docname: str, message: str, warned: list[str]) -> None:
+    warned.append(message)
+    logger.warning(
+        "%s: %s",
+        docname,
+        message,
+        location=docname,
+        type="jaxguide",
+        subtype="downloads",
+    )
 
 
 def write_notebooks(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
+    lang = app.config.language
+    unchanged = Unchanged(
+        app,
+        [
+            site_root(app),
+            app.config.jaxguide_repository,
+            _install_ref(app),
+            lang,
+            sorted(admonition_titles().items()),
+        ],
+    )
     for docname in sorted(app.env.found_docs):
-        notebook = executed_notebook(app, docname)
-        if notebook is None:
-            continue
-        lang = app.config.language
         # Measured code's labels and jaxguide's outputs in the page's language.
         labels = Labels.of(page_labels(app.env.metadata[docname]), lang)
-        notebook = notebook_in_language(notebook, lang, labels)
-        problem = _glue_problem(docname)
-        conversion = Conversion(
-            link=PageLinks(app, docname),
-            titles=admonition_titles(),
-            problem=problem,
-            extensions=frozenset(_myst_extensions(app)),
+        key = unchanged.key(docname, sorted(labels.mapping.items()))
+        if unchanged.is_current(docname, key) or _write_notebook(app, docname, labels):
+            unchanged.written(docname, key)
+    unchanged.save()
+
+
+def _write_notebook(app: Sphinx, docname: str, labels: Labels) -> bool:
+    """Write the page's notebook, if it is one; whether it wrote one without a
+    warning (one that warned is written again next time, warning again)."""
+    executed = executed_notebook(app, docname)
+    if executed is None:
+        return False
+    notebook, found = executed
+    warned: list[str] = []
+
+    def problem(message: str) -> None:
+        _warn(docname, f"{message}; its .ipynb keeps it as written", warned)
+
+    if not found:
+        _warn(
+            docname,
+            "no executed copy found; its .ipynb download has no outputs",
+            warned,
         )
-        notebook = for_readers(notebook, problem, lang=lang, conversion=conversion)
-        notebook = with_setup_cell(app, notebook)
-        # nbformat 4.5 wants cell ids; the readers' are random, and the same
-        # page must give the same notebook in every build.
-        for index, cell in enumerate(notebook.cells):
-            cell["id"] = f"cell-{index}"
-        target = Path(app.outdir) / f"{docname}.ipynb"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(nbformat.writes(notebook), encoding="utf-8")
+    lang = app.config.language
+    notebook = notebook_in_language(notebook, lang, labels)
+    conversion = Conversion(
+        link=PageLinks(app, docname),
+        titles=admonition_titles(),
+        problem=problem,
+        extensions=frozenset(_myst_extensions(app)),
+    )
+    notebook = for_readers(notebook, problem, lang=lang, conversion=conversion)
+    notebook = with_setup_cell(app, notebook)
+    # nbformat 4.5 wants cell ids; the readers' are random, and the same
+    # page must give the same notebook in every build.
+    for index, cell in enumerate(notebook.cells):
+        cell["id"] = f"cell-{index}"
+    target = Path(app.outdir) / f"{docname}.ipynb"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(nbformat.writes(notebook), encoding="utf-8")
+    return not warned
 
 
 def run_buttons(colab: str, notebook: str) -> str:
@@ -245,3 +272,4 @@ def _add_buttons(
 def setup(app: Sphinx) -> None:
     app.add_config_value("jaxguide_repository", "jaxguide/jaxguide", "html", str)
     app.connect("html-page-context", _add_buttons, priority=900)
+    app.connect("env-before-read-docs", note_pages_read)
