@@ -39,7 +39,7 @@ from helpers import (
     REPO,
     build_project,
 )
-from jaxguide_site.gpu_records.directive import LABELS, _timing_table
+from jaxguide_site.gpu_records.directive import _text, _timing_table
 from jaxguide_site.gpu_records.records import (
     FORMAT,
     RecordError,
@@ -548,11 +548,11 @@ def test_a_recorded_table_shows_each_rows_spread(lang: str) -> None:
         TimingRow("a", 0.5, (0.004, 0.002, 0.003, 0.010), 10, blocked=True),
         TimingRow("b", 0.1, (0.001,), 100, blocked=True),
     )
-    table = _timing_table(TimingTable("t", "a", rows), LABELS[lang])
+    table = _timing_table(TimingTable("t", "a", rows), _text(lang))
     header, *body = [
         [entry.astext() for entry in row.children] for row in table.findall(nodes.row)
     ]
-    assert header[1:4] == [LABELS[lang]["median"], SPREAD[lang], FIRST_CALL[lang]]
+    assert header[1:4] == [_text(lang)["median"], SPREAD[lang], FIRST_CALL[lang]]
     # quartiles of 2, 3, 4, 10 ms (inclusive): 2.75 and 5.5 ms
     assert [row[2] for row in body] == ["2.75 ms", "0.00 ns"]
     assert body[0][1] == "3.50 ms"

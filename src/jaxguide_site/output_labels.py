@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .extension import PARALLEL_SAFE
+from .interface_text.messages import N_, translations
 
 if TYPE_CHECKING:
     import nbformat
@@ -57,8 +58,8 @@ LABELS = "labels"  # under the front matter's jaxguide:
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 TAG = re.compile(r"(<[^>]*>)")
 SPAN_LANG = re.compile(r'^<span\b[^>]*\blang="([^"]+)"')
-# Labels jaxguide itself adds to a page's label, per language.
-BUILT_IN = {"ko": {"{label} (not blocked)": "{label} (기다리지 않음)"}}
+# Labels jaxguide itself adds to a page's label; the catalogs translate them.
+BUILT_IN = (N_("{label} (not blocked)"),)
 
 
 def page_labels(front: Mapping[str, Any]) -> dict[str, str]:
@@ -111,7 +112,9 @@ class Labels:
 
     @classmethod
     def of(cls, labels: Mapping[str, str], lang: str) -> Labels:
-        return cls({**BUILT_IN.get(lang, {}), **labels})
+        catalog = translations(lang)
+        built_in = {label: catalog.gettext(label) for label in BUILT_IN}
+        return cls({**built_in, **labels})
 
     def _apply(self, text: str, tail: str) -> str | None:
         # The longest key first: "by hand, jit" before "by hand".

@@ -1,8 +1,7 @@
 """The ``gpu-record`` directive: a recorded table, or a note that none exists.
 
-The text is in the page's language, picked by ``language`` from the two
-built-in labels below (``LABELS``), not from the ``jaxguide`` gettext
-domain: a record's layout and its labels change together, here.
+The text is in the page's language: the messages of ``TEXT``, translated by
+the ``jaxguide`` catalogs (:mod:`..interface_text.messages`).
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from ..interface_text.dates import written_date
-from ..languages import MESSAGE_LANGUAGE
+from ..interface_text.messages import N_, translations
 from .records import (
     NAME,
     SCRIPT,
@@ -35,55 +34,30 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "recorded": "Recorded on a GPU, not executed by this build",
-        "by": "by {script} on {date}",
-        "device": "device",
-        "software": "JAX {jax} (jaxlib {jaxlib}), Python {python}",
-        "driver": "driver {driver}",
-        "no driver": "driver not recorded",
-        "file": "record: {file}",
-        "code": "code",
-        "median": "median",
-        "spread": "spread (IQR)",
-        "first call": "first call (1 sample)",
-        "runs": "rounds × calls",
-        "speed-up": "speed-up vs {baseline}",
-        "not blocked": "{label} (not blocked)",
-        "value": "value",
-        "observation": "observation",
-        "yes": "yes",
-        "no": "no",
-        "none title": "GPU record",
-        "none": "No GPU record yet. The figures on this page were measured on "
-        "the CPU that built the site.",
-        "how": "Running {script} on a GPU records it.",
-    },
-    "ko": {
-        "recorded": "GPU에서 기록한 결과이며, 이 빌드가 실행한 것이 아닙니다",
-        "by": "{date}에 {script}로 기록",
-        "device": "장치",
-        "software": "JAX {jax}(jaxlib {jaxlib}), 파이썬 {python}",
-        "driver": "드라이버 {driver}",
-        "no driver": "드라이버 기록 없음",
-        "file": "기록 파일: {file}",
-        "code": "코드",
-        "median": "중앙값",
-        "spread": "사분위 범위(IQR)",
-        "first call": "첫 호출(1회 측정)",
-        "runs": "라운드 × 호출",
-        "speed-up": "{baseline} 대비 속도 향상",
-        "not blocked": "{label} (기다리지 않음)",
-        "value": "값",
-        "observation": "관찰",
-        "yes": "예",
-        "no": "아니요",
-        "none title": "GPU 기록",
-        "none": "아직 GPU 기록이 없습니다. 이 페이지의 수치는 사이트를 빌드한 "
-        "CPU에서 측정한 것입니다.",
-        "how": "GPU에서 {script}를 실행하면 기록됩니다.",
-    },
+TEXT = {  # the messages; their translations are in the jaxguide catalogs
+    "recorded": N_("Recorded on a GPU, not executed by this build"),
+    "by": N_("by {script} on {date}"),
+    "device": N_("device"),
+    "software": N_("JAX {jax} (jaxlib {jaxlib}), Python {python}"),
+    "driver": N_("driver {driver}"),
+    "no driver": N_("driver not recorded"),
+    "file": N_("record: {file}"),
+    "code": N_("code"),
+    "median": N_("median"),
+    "spread": N_("spread (IQR)"),
+    "first call": N_("first call (1 sample)"),
+    "runs": N_("rounds × calls"),
+    "speed-up": N_("speed-up vs {baseline}"),
+    "not blocked": N_("{label} (not blocked)"),
+    "value": N_("value"),
+    "observation": N_("observation"),
+    "yes": N_("yes"),
+    "no": N_("no"),
+    "none title": N_("GPU record"),
+    "none": N_(
+        "No GPU record yet. The figures on this page were measured on the CPU that built the site."
+    ),
+    "how": N_("Running {script} on a GPU records it."),
 }
 
 # -- Rendering -----------------------------------------------------------------
@@ -166,11 +140,16 @@ def _facts_table(
     return _grid([text["observation"], text["value"]], rows)
 
 
+def _text(language: str) -> dict[str, str]:
+    catalog = translations(language)
+    return {key: catalog.gettext(message) for key, message in TEXT.items()}
+
+
 def render_record(
     found: GpuRecord, measurement: Measurement, language: str, date_form: str | None
 ) -> list[nodes.Node]:
     """The measurement's tables and facts, under a label saying what made them."""
-    text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
+    text = _text(language)
     count = f"{found.device_count} × " if found.device_count > 1 else ""
     driver = (
         text["driver"].format(driver=found.driver_version)
@@ -201,7 +180,7 @@ def render_record(
 
 def render_missing(language: str) -> list[nodes.Node]:
     """The admonition that says no record holds the measurement."""
-    text = LABELS.get(language, LABELS[MESSAGE_LANGUAGE])
+    text = _text(language)
     how = nodes.paragraph()
     before, after = text["how"].split("{script}")
     how += [
