@@ -68,25 +68,43 @@ def test_a_rebuild_rewrites_the_notebook_downloads_only_when_something_changed(
     tmp_path: Path,
 ) -> None:
     """Writing the downloads was most of a no-change rebuild; they are left
-    alone when nothing they hold changed, and an edit still reaches them."""
+    alone when nothing they hold changed, and every change still reaches
+    them: a code cell, another page's heading that a link names, a setting
+    that re-reads no page (the repository Colab installs from)."""
     cache = tmp_path / "cache"
-    srcdir = tiny_project(tmp_path / "src", pages=2)
+    srcdir = tiny_project(tmp_path / "src", pages=3)
+    page1, page2 = srcdir / "page1.md", srcdir / "page2.md"
+    edit(page1, "# page1", "(first)=\n# page1")
+    page2.write_text(page2.read_text() + "\nSee {ref}`first`.\n", encoding="utf-8")
     out = tmp_path / "out"
 
-    def build() -> dict[str, int]:
-        result = build_project(srcdir, out, lang="en", cache=cache)
+    # The site's address fixed: a fork's repository would change it too.
+    site = {"JAXGUIDE_BASE_URL": "https://guide.example/"}
+
+    def build(**env: str) -> dict[str, int]:
+        result = build_project(srcdir, out, lang="en", cache=cache, env=site | env)
         assert result.returncode == 0, result.stdout + result.stderr
         return notebook_times(out / "html")
 
+    def notebook(name: str) -> str:
+        return (out / "html" / f"{name}.ipynb").read_text(encoding="utf-8")
+
     first = build()
-    assert sorted(first) == ["index.ipynb", "page1.ipynb"]
+    assert sorted(first) == ["index.ipynb", "page1.ipynb", "page2.ipynb"]
     assert build() == first
 
-    edit(srcdir / "page1.md", "print('page1')", "print('the first page')")
+    edit(page1, "print('page1')", "print('the first page')")
     edited = build()
     assert edited != first
-    assert "the first page" in (out / "html" / "page1.ipynb").read_text("utf-8")
-    clean = build_project(srcdir, tmp_path / "clean", lang="en", cache=cache)
+    assert "the first page" in notebook("page1")
+    clean = build_project(srcdir, tmp_path / "clean", lang="en", cache=cache, env=site)
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert first_difference(out / "html", tmp_path / "clean" / "html") is None
     assert build() == edited
+
+    edit(page1, "# page1", "# The first page")  # page2 is not read again
+    build()
+    assert "[The first page]" in notebook("page2")
+
+    build(JAXGUIDE_REPOSITORY="someone/fork")
+    assert "someone/fork" in notebook("page2")

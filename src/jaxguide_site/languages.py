@@ -18,7 +18,6 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "LANGUAGES_FILE",
-    "MESSAGE_LANGUAGE",
     "PROJECT_DOCS",
     "Language",
     "languages_of",
@@ -27,9 +26,6 @@ __all__ = [
 
 LANGUAGES_FILE = "_data/languages.toml"
 PROJECT_DOCS = Path(__file__).resolve().parents[2] / "docs"
-# The language the code's own strings are written in: a language without a
-# catalog for some strings (a glossary column, a figure's labels) shows these.
-MESSAGE_LANGUAGE = "en"
 
 
 @dataclass(frozen=True)

@@ -114,7 +114,8 @@ class Labels:
     def of(cls, labels: Mapping[str, str], lang: str) -> Labels:
         catalog = translations(lang)
         built_in = {label: catalog.gettext(label) for label in BUILT_IN}
-        return cls({**built_in, **labels})
+        translated = {label: text for label, text in built_in.items() if text != label}
+        return cls({**translated, **labels})
 
     def _apply(self, text: str, tail: str) -> str | None:
         # The longest key first: "by hand, jit" before "by hand".

@@ -15,6 +15,7 @@ module imports no Sphinx.
 from __future__ import annotations
 
 import gettext
+import os
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -52,8 +53,11 @@ def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> None:
             continue
         with po.open("rb") as source:
             catalog = read_po(source, locale=language, domain=DOMAIN)
-        with mo.open("wb") as target:
+        # Whole or not at all: parallel readers may compile and read at once.
+        partial = mo.with_suffix(f".{os.getpid()}.partial")
+        with partial.open("wb") as target:
             write_mo(target, catalog)
+        partial.replace(mo)
 
 
 def translations(language: str) -> gettext.NullTranslations:

@@ -43,7 +43,7 @@ from ..publishing.site_address import DEV
 from .links import PageLinks, admonition_titles, site_root
 from .markdown import Conversion
 from .reader import for_readers
-from .unchanged import Unchanged, note_pages_read
+from .unchanged import Unchanged, forget_keys
 
 logger = logging.getLogger(__name__)
 
@@ -178,6 +178,8 @@ def write_notebooks(app: Sphinx, exception: Exception | None) -> None:
         ],
     )
     for docname in sorted(app.env.found_docs):
+        if not app.env.metadata[docname].get("kernelspec"):
+            continue  # not a notebook
         # Measured code's labels and jaxguide's outputs in the page's language.
         labels = Labels.of(page_labels(app.env.metadata[docname]), lang)
         key = unchanged.key(docname, sorted(labels.mapping.items()))
@@ -272,4 +274,4 @@ def _add_buttons(
 def setup(app: Sphinx) -> None:
     app.add_config_value("jaxguide_repository", "jaxguide/jaxguide", "html", str)
     app.connect("html-page-context", _add_buttons, priority=900)
-    app.connect("env-before-read-docs", note_pages_read)
+    app.connect("env-before-read-docs", forget_keys)
