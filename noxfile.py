@@ -9,7 +9,7 @@
     nox -s tests   # the fast loop: unit tests, doctests, small Sphinx builds
     nox -s site    # build the site, then test it (pages, publishing, browser)
     nox -s checks  # the same tests, on the site built before (CI's artifact)
-    nox -s notebooks  # run the site's .ipynb downloads where only a reader's tools are
+    nox -s notebooks  # run the site's .ipynb files where only a reader's tools are
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
     nox -s messages  # extract the interface text, merge it into the catalogs
@@ -26,6 +26,8 @@ next month execute the pages against the same JAX and the same toolchain.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 from pathlib import Path
 
 import nox
@@ -49,6 +51,9 @@ SITE = BUILD / "html"
 BUILD_COMMAND = ("python", "-m", "jaxguide_site.site_build")
 PUBLISH_COMMAND = ("python", "-m", "jaxguide_site.publishing.publish")
 I18N_COMMAND = ("python", "-m", "jaxguide_site.translation.checker")
+# The Python the site's pages execute in: what a reader installs (the wheel
+# of jaxguide, ipykernel), named as Jupyter's python3 kernel for the build.
+READER_KERNEL = BUILD / "reader-kernel"
 
 
 # The fast loop compiles the same small programs on every run; JAX's own
@@ -102,9 +107,57 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     you open locally is what is published.
     """
     session.run("python", "-m", "jaxguide.smoke")
+    install_reader_kernel(session)
     session.run(*BUILD_COMMAND, "--", *extra_sphinx_args)
     run_publish(session, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
+
+
+def install_reader_kernel(session: nox.Session) -> None:
+    """Install a reader's Python in build/reader-kernel and make it the build's
+    ``python3`` kernel: every page executes where a downloaded notebook runs,
+    without the site's toolchain (src/jaxguide_site/execution/kernels.py
+    checks it before executing anything)."""
+    venv = READER_KERNEL / "venv"
+    python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    packages = [
+        "-c",
+        str(CONSTRAINTS),
+        str(ROOT),
+        *nox.project.dependency_groups(PYPROJECT, "kernel"),
+    ]
+    if session.venv_backend == "uv":
+        uv = nox.virtualenv.UV
+        base = session.run(
+            "python", "-c", "import sys; print(sys.executable)", silent=True
+        )
+        session.run(
+            uv,
+            "venv",
+            "-q",
+            "--allow-existing",
+            "--python",
+            str(base).strip(),
+            str(venv),
+            external=True,
+        )
+        session.run(uv, "pip", "install", "-q", "--python", str(python),
+                    "--reinstall-package", "jaxguide", "--compile-bytecode", *packages,
+                    external=True)  # fmt: skip
+    else:
+        session.run("python", "-m", "venv", str(venv))
+        session.run(str(python), "-m", "pip", "install", "-q", *packages, external=True)
+    spec = READER_KERNEL / "share" / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True, exist_ok=True)
+    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    kernel = {
+        "argv": argv,
+        "display_name": "Python 3 (a reader's)",
+        "language": "python",
+    }
+    (spec / "kernel.json").write_text(json.dumps(kernel, indent=1), encoding="utf-8")
+    session.env["JUPYTER_PATH"] = str(READER_KERNEL / "share" / "jupyter")
+    session.env["JAXGUIDE_KERNEL"] = "reader"
 
 
 def run_publish(session: nox.Session, site: Path) -> None:
@@ -210,6 +263,10 @@ def run_site_tests(session: nox.Session) -> None:
 def notebooks(session: nox.Session) -> None:
     """Run every downloaded notebook of the built site where a reader would.
 
+    The build already executes each page's cells in a reader's kernel
+    (install_reader_kernel) and fails on a kept cell that needs a removed
+    one, so the tests do not run this again; it checks the files themselves,
+    e.g. before a release.
     The environment has jaxguide (with JAX, NumPy, matplotlib, Optax,
     Orbax), ipykernel, nbclient and pytest-xdist, and nothing of the Sphinx
     toolchain; the test executes each .ipynb of one language, side by side, (`-- ko` for Korean; English by

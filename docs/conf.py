@@ -135,6 +135,10 @@ nb_merge_streams = True
 # build; the plain Python traceback lexer reads every traceback the pages show.
 nb_render_error_lexer = "pytb"
 nb_execution_excludepatterns: list[str] = []  # every page executes
+# Each page runs in a folder of its own, as a downloaded notebook does: no
+# page reads or leaves files beside the sources. (`nox -s docs` also runs the
+# kernels in a reader's Python: src/jaxguide_site/execution/kernels.py.)
+nb_execution_in_temp = True
 
 # -- API reference (autodoc of src/jaxguide, Google-style docstrings) ----------
 autodoc_member_order = "bysource"

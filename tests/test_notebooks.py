@@ -22,7 +22,8 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from myst_nb.core.read import read_myst_markdown_notebook
 from nbclient import NotebookClient
 
-from helpers import DOCS, GUIDE_PAGES, written_in_each_language
+from helpers import DOCS, GUIDE_PAGES, REPO, written_in_each_language
+from jaxguide_site.execution.kernels import KERNEL_RECORD
 from jaxguide_site.languages import LANGUAGES
 from jaxguide_site.notebooks.downloads import COLAB, SETUP_TAG, _install_ref
 from jaxguide_site.notebooks.reader import build_only
@@ -115,6 +116,20 @@ def test_every_notebook_page_has_its_executed_notebook(
     prose = MARKDOWN_LINK.sub("", prose)
     assert bool(HANGUL.search(prose)) == (lang == "ko"), (
         "prose not in the page's language"
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pages_executed_in_a_readers_python(site: Path, lang: str) -> None:
+    """The build's kernel is what a download runs in (nox -s docs installs it
+    in build/reader-kernel): jaxguide and ipykernel, none of the toolchain."""
+    del site
+    record = json.loads(
+        (REPO / "build" / "doctrees" / lang / KERNEL_RECORD).read_text("utf-8")
+    )
+    assert record["toolchain"] == [], record
+    assert Path(record["python"]).is_relative_to(REPO / "build" / "reader-kernel"), (
+        f"{lang}: the pages executed in {record['python']}, not a reader's kernel"
     )
 
 

@@ -286,6 +286,60 @@ def test_page_kernels_listen_on_unix_sockets_of_their_own(
     assert not left, f"socket files left after the kernels stopped: {left}"
 
 
+GLUED = """\
+class Rich:
+    def __repr__(self): return "Rich()"
+    def _repr_html_(self): return "<b>rich</b>"
+    def _repr_markdown_(self): return "**rich**"
+
+for name, value in [("number", 42), ("text", "1.2 ms"), ("rich", Rich())]:
+    glue(name, value, display={display})
+"""
+
+
+@pytest.mark.parametrize("display", [False, True])
+def test_jaxguide_glue_writes_what_myst_nbs_glue_writes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, display: bool
+) -> None:
+    """jaxguide.glue writes myst-nb's glue format itself, so that the pages'
+    kernel (a reader's Python) needs no myst-nb: in a real kernel, its outputs
+    for a number, text and a rich object are myst_nb.glue's, and myst-nb
+    reads the values back from them."""
+    import nbclient  # noqa: PLC0415
+    import nbformat  # noqa: PLC0415
+    from myst_nb.ext.glue import extract_glue_data_cell  # noqa: PLC0415
+
+    from jaxguide.site import GLUE_ENV  # noqa: PLC0415
+    from jaxguide_site.execution.kernel_sockets import (  # noqa: PLC0415
+        UnixSocketKernelManager,
+    )
+
+    monkeypatch.setenv(GLUE_ENV, "1")
+    ours, theirs = (
+        nbformat.v4.new_code_cell(
+            f"from {module} import glue\n" + GLUED.format(display=display)
+        )
+        for module in ("jaxguide", "myst_nb")
+    )
+    notebook = nbformat.v4.new_notebook(cells=[ours, theirs])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbclient.execute(
+        notebook,
+        cwd=str(tmp_path),
+        kernel_manager_class=UnixSocketKernelManager,
+        timeout=120,
+    )
+    assert len(ours.outputs) == 3, ours.outputs
+    assert ours.outputs == theirs.outputs, (
+        "jaxguide.glue no longer writes what myst_nb.glue writes: compare "
+        "src/jaxguide/site.py::_record with myst_nb.ext.glue.glue"
+    )
+    found = dict(extract_glue_data_cell(ours))
+    assert sorted(found) == ["number", "rich", "text"]
+    assert found["text"]["data"]["text/plain"] == "'1.2 ms'"
+    assert found["rich"]["data"]["text/html"] == "<b>rich</b>"
+
+
 def test_myst_nb_keeps_its_state_where_the_site_reads_it() -> None:
     """env.mystnb_config and env.myst_config set at builder-inited (default
     priority: execution/cache.py runs at 600), execution results in

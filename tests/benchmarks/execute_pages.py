@@ -8,7 +8,7 @@ hold the same cells but the build-only ones, and need nothing to be read.
 Each page runs in a fresh Python process (pages change JAX's configuration),
 its cells in order in one namespace, as in the notebook; the value
 of a cell's last expression is printed as the notebook would display it;
-``myst_nb.glue`` records and prints; a cell tagged ``raises-exception`` must
+``jaxguide.glue`` prints what it records; a cell tagged ``raises-exception`` must
 raise, any other cell must not. Exit status 1 if any cell misbehaved.
 """
 
@@ -21,7 +21,6 @@ import subprocess
 import sys
 import time
 import traceback
-import types
 from pathlib import Path
 from typing import Any
 
@@ -33,17 +32,17 @@ def _show(value: object) -> None:
         print(value)
 
 
-def _stub_myst_nb() -> None:
-    module = types.ModuleType("myst_nb")
+def _print_glue() -> None:
+    """Make ``jaxguide.glue`` print what it would record for the prose."""
+    import jaxguide.site  # noqa: PLC0415
 
-    def glue(name: str, value: object, display: bool = True) -> None:  # noqa: ARG001
+    def glue(name: str, value: object, *, display: bool = False) -> None:  # noqa: ARG001
         if type(value).__module__.startswith("matplotlib"):
             print(f"[glue {name}: figure]")
         else:
             print(f"[glue {name}: {value}]")
 
-    module.glue = glue  # type: ignore[attr-defined]
-    sys.modules["myst_nb"] = module
+    jaxguide.site.glue = glue
 
 
 def run_cell(source: str, namespace: dict[str, Any]) -> None:
@@ -82,8 +81,8 @@ def run_page(path: Path) -> int:
     print(f"\n=== {path} ===", flush=True)
     namespace: dict[str, Any] = {"display": _show, "__name__": "__main__"}
     failures = 0
-    cells = code_cells(path)  # read before the pages' myst_nb is stubbed
-    _stub_myst_nb()
+    cells = code_cells(path)  # read with the site's reader first
+    _print_glue()
     for number, (source, tags) in enumerate(cells, 1):
         expect_error = "raises-exception" in tags
         print(f"--- cell {number}{' (raises-exception)' if expect_error else ''}")

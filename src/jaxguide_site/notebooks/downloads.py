@@ -42,7 +42,7 @@ from ..publishing.build_info import git_commit
 from ..publishing.site_address import DEV
 from .links import PageLinks, admonition_titles, site_root
 from .markdown import Conversion
-from .reader import for_readers
+from .reader import BUILD_ONLY_TAG, for_readers, needs_build_only_names
 from .unchanged import Unchanged, forget_keys
 
 logger = logging.getLogger(__name__)
@@ -204,6 +204,15 @@ def _write_notebook(app: Sphinx, docname: str, labels: Labels) -> bool:
         _warn(
             docname,
             "no executed copy found; its .ipynb download has no outputs",
+            warned,
+        )
+    for index, names in needs_build_only_names(notebook.cells):
+        opening = notebook.cells[index].source.strip().splitlines()[0]
+        _warn(
+            docname,
+            f"the cell {opening!r} reads {', '.join(names)}, which only cells "
+            f"tagged {BUILD_ONLY_TAG} define: the downloaded notebook leaves "
+            "those out and would fail there; define them in a cell readers keep",
             warned,
         )
     lang = app.config.language

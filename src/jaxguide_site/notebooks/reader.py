@@ -13,10 +13,15 @@ or its caption alone under the cell whose output is that figure already (the
 figure's cell is tagged ``remove-output`` on the page, where the captioned
 figure stands in for it). The rest of the prose's MyST becomes Markdown
 Jupyter renders (:mod:`.markdown`).
+
+The build executes the build-only cells with the others, so it would not see
+a kept cell that needs them: :func:`needs_build_only_names` reads the code
+for names only those cells define.
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import copy
 import dataclasses
@@ -25,6 +30,7 @@ import re
 from collections.abc import Callable
 
 import nbformat
+from IPython.core.inputtransformer2 import TransformerManager
 from myst_nb.core.variables import format_plain_text
 from myst_nb.ext.glue import extract_glue_data_cell
 
@@ -40,6 +46,61 @@ FIGURE_TYPES = ("image/png", "image/jpeg", "image/svg+xml")
 
 def build_only(cell: nbformat.NotebookNode) -> bool:
     return BUILD_ONLY_TAG in cell.get("metadata", {}).get("tags", [])
+
+
+def _names(source: str) -> tuple[set[str], set[str]]:
+    """The names a cell's code binds and the names it reads (IPython's
+    ``%magics`` read as the calls they are; code that does not parse, none)."""
+    try:
+        tree = ast.parse(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
+    except SyntaxError:
+        return set(), set()
+    bound: set[str] = set()
+    read: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound |= {
+                (alias.asname or alias.name).split(".")[0] for alias in node.names
+            }
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return bound, read
+
+
+def needs_build_only_names(
+    cells: list[nbformat.NotebookNode],
+) -> list[tuple[int, list[str]]]:
+    """Each kept code cell (by its index in ``cells``) that reads a name only
+    build-only cells defined before it, with those names: the downloaded
+    notebook leaves those cells out, so it would stop there with a NameError.
+
+    >>> cell = nbformat.v4.new_code_cell
+    >>> needs_build_only_names([
+    ...     cell("x = 1; env = 2", metadata={"tags": [BUILD_ONLY_TAG]}),
+    ...     cell("x = 3"),
+    ...     cell("print(x, env)"),
+    ... ])
+    [(2, ['env'])]
+    """
+    by_build: set[str] = set()
+    by_kept: set[str] = set()
+    needs: list[tuple[int, list[str]]] = []
+    for index, cell in enumerate(cells):
+        if cell.cell_type != "code":
+            continue
+        bound, read = _names(cell.source)
+        if build_only(cell):
+            by_build |= bound
+            continue
+        missing = sorted(read & by_build - by_kept - bound)
+        if missing:
+            needs.append((index, missing))
+        by_kept |= bound
+    return needs
 
 
 def glued_values(
