@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from jaxguide import records
+from jaxguide import records, site
 from jaxguide.ratios import Ratio, UnexpectedVerdict
 from jaxguide.records import WIDEN, Recorded, recorded, rerun_range
 from jaxguide.site import glue
@@ -166,10 +166,13 @@ def test_glue_states_a_ratio_from_the_record_of_its_name(
     monkeypatch.setattr(records, "RECORDS", folder)
     glued: dict[str, object] = {}
 
-    def record(name: str, value: object, display: bool) -> None:  # noqa: ARG001
+    def record(name: str, value: object, *, display: bool) -> None:  # noqa: ARG001
         glued[name] = value
 
-    monkeypatch.setattr("myst_nb.glue", record)
+    # As in a page's kernel during the site's build: glue records.
+    monkeypatch.setenv(site.GLUE_ENV, "1")
+    monkeypatch.setattr(site, "_in_a_kernel", lambda: True)
+    monkeypatch.setattr(site, "_record", record)
     ratio = Ratio("loop", "scan", 7.3, 7.0, 7.6, 0.96, 15)
     glue("slow-loop", ratio)
     glue("no-record", ratio)
