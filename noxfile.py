@@ -7,7 +7,7 @@
     nox -s docs    # build the site, both languages, into build/html
     nox -s publish -- --site DIR  # build and put this version into DIR
     nox -s tests   # the fast loop: unit tests, doctests, small Sphinx builds
-    nox -s site    # build the site, then test it (pages, publishing, browser)
+    nox -s site    # build the site, then run every test (the fast loop's too)
     nox -s checks  # the same tests, on the site built before (CI's artifact)
     nox -s notebooks  # run the site's .ipynb files where only a reader's tools are
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
@@ -69,7 +69,9 @@ JAX_COMPILATION_CACHE = {
 }
 
 
-def install(session: nox.Session, *groups: str, editable: bool = True) -> None:
+def install(
+    session: nox.Session, *groups: str, editable: bool = True, compiled: bool = True
+) -> None:
     """Install the package and the given dependency groups at the pinned versions.
 
     Editable, the checkout's src/ is on the environment's path, and with it
@@ -82,9 +84,15 @@ def install(session: nox.Session, *groups: str, editable: bool = True) -> None:
     PYTHONDONTWRITEBYTECODE is set (many containers), every process (pytest's
     workers, Sphinx, each notebook's kernel) would otherwise compile JAX's,
     Sphinx's and hypothesis' sources again, about 6 s a process here.
+    ``compiled=False`` skips that where few processes import little (the
+    linters): compiling everything installed costs about 20 s.
     """
     uv_only = (
-        ["--reinstall-package", "jaxguide", "--compile-bytecode"]
+        [
+            "--reinstall-package",
+            "jaxguide",
+            *(["--compile-bytecode"] if compiled else []),
+        ]
         if session.venv_backend == "uv"
         else []
     )
@@ -211,51 +219,48 @@ def tests(session: nox.Session) -> None:
     together, sharing its fixtures); posargs go to pytest (`-- -n0 -k smoke`
     for one test in this process)."""
     install(session, "test")
-    session.run(
-        "pytest",
-        "-n",
-        "auto",
-        "--dist",
-        "loadscope",
-        "-m",
-        "not site and not slow",
-        *session.posargs,
-        # tests/test_packaging.py builds the reader's wheel with the uv nox
-        # found, which need not be on PATH.
-        env={**JAX_COMPILATION_CACHE, "UV": nox.virtualenv.UV},
-    )
+    run_pytest(session, "not site and not slow")
 
 
 @nox.session
 def site(session: nox.Session) -> None:
-    """Build the site, then run the tests of the built site, publishing and
-    the browser (`-- -m browser` for the browser tests alone), and the tests
-    marked slow (the examples run as programs, parallel readers).
+    """Build the site, then run every test: the fast loop's, and those that
+    need the built site (its pages, publishing, the browser) or run whole
+    programs (the examples, parallel readers), in one pytest run.
 
-    The build is part of the tests: a page whose cell fails (or a doctest in
-    a page) fails this session. Posargs go to pytest.
+    The README's test command (`nox -s lint site`): one environment and one
+    run spread over the cores, where `tests` then `checks` would install the
+    same environment twice and leave a core idle at the end of each. The
+    build is part of the tests: a page whose cell fails (or a doctest in a
+    page) fails this session. Posargs go to pytest (`-- -m browser` for the
+    browser tests alone).
     """
     install(session, "test")
     build_site(session)
-    run_site_tests(session)
+    run_pytest(session)
 
 
 @nox.session(default=False)
 def checks(session: nox.Session) -> None:
-    """The tests `nox -s site` runs, on the site built before (CI's build
-    artifact: build/sphinx, build/html, build/doctrees), without building it
-    again. Posargs go to pytest."""
+    """The tests of `nox -s site` that need the site (or run whole programs),
+    on the site built before (CI's build artifact: build/sphinx, build/html,
+    build/doctrees), without building it again; CI's `tests` job runs the
+    others. Posargs go to pytest."""
     install(session, "test")
-    run_site_tests(session)
+    run_pytest(session, "site or slow")
 
 
-def run_site_tests(session: nox.Session) -> None:
-    # Spread over the cores, a module's tests together (they share its
-    # browser, server and sample builds): on 2 cores, about a fifth faster
-    # than one process.
+def run_pytest(session: nox.Session, marks: str | None = None) -> None:
+    """pytest over the tests ``marks`` selects (all without), spread over the
+    cores, a module's tests together (they share its browser, server and
+    sample builds): on 2 cores, about a fifth faster than one process."""
     session.run(
-        "pytest", "-n", "auto", "--dist", "loadscope", "-m", "site or slow",
+        "pytest", "-n", "auto", "--dist", "loadscope",
+        *(["-m", marks] if marks else []),
         *session.posargs,
+        # tests/test_packaging.py builds the reader's wheel with the uv nox
+        # found, which need not be on PATH.
+        env={**JAX_COMPILATION_CACHE, "UV": nox.virtualenv.UV},
     )  # fmt: skip
 
 
@@ -301,7 +306,7 @@ def lint(session: nox.Session) -> None:
 
     Posargs go to `pre-commit run`, e.g. `-- ruff-check` for one hook.
     """
-    install(session, "lint", "docs")
+    install(session, "lint", "docs", compiled=False)
     session.run(
         "pre-commit", "run", "--all-files", "--show-diff-on-failure", *session.posargs
     )

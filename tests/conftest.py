@@ -87,7 +87,7 @@ def page(browser: Browser, served_site: str) -> Iterator[Page]:
 
 
 # What needs the built site or a browser runs in `nox -s site`, after the
-# build; the rest in `nox -s tests`, which builds no site.
+# build; the rest also in `nox -s tests`, which builds no site.
 SITE_FIXTURES = {"site", "built", "served_site"}
 
 
