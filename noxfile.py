@@ -8,7 +8,7 @@
     nox -s publish -- --site DIR  # build and put this version into DIR
     nox -s tests   # the fast loop: unit tests, doctests, small Sphinx builds
     nox -s site    # build the site, then run every test (the fast loop's too)
-    nox -s checks  # the same tests, on the site built before (CI's artifact)
+    nox -s checks  # the tests that need the site, on the one built before (CI's artifact)
     nox -s notebooks  # run the site's .ipynb files where only a reader's tools are
     nox -s lint    # pre-commit's hooks: ruff, mypy --strict, codespell, i18n, zizmor
     nox -s i18n    # the translation checker (the tests run it too)
@@ -115,17 +115,18 @@ def build_site(session: nox.Session, *extra_sphinx_args: str) -> None:
     you open locally is what is published.
     """
     session.run("python", "-m", "jaxguide.smoke")
-    install_reader_kernel(session)
-    session.run(*BUILD_COMMAND, "--", *extra_sphinx_args)
+    kernel = install_reader_kernel(session)
+    session.run(*BUILD_COMMAND, "--", *extra_sphinx_args, env=kernel)
     run_publish(session, SITE)
     session.log(f"Site built: open {SITE / 'index.html'}")
 
 
-def install_reader_kernel(session: nox.Session) -> None:
-    """Install a reader's Python in build/reader-kernel and make it the build's
-    ``python3`` kernel: every page executes where a downloaded notebook runs,
-    without the site's toolchain (src/jaxguide_site/execution/kernels.py
-    checks it before executing anything)."""
+def install_reader_kernel(session: nox.Session) -> dict[str, str]:
+    """Install a reader's Python in build/reader-kernel, name it Jupyter's
+    ``python3`` kernel there, and return the environment a build needs to
+    execute every page in it: where a downloaded notebook runs, without the
+    site's toolchain (src/jaxguide_site/execution/kernels.py checks it before
+    executing anything; the execution cache keeps its outputs apart)."""
     venv = READER_KERNEL / "venv"
     python = venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
     packages = [
@@ -134,38 +135,39 @@ def install_reader_kernel(session: nox.Session) -> None:
         str(ROOT),
         *nox.project.dependency_groups(PYPROJECT, "kernel"),
     ]
+    base = str(Path(session.bin) / ("python.exe" if os.name == "nt" else "python"))
     if session.venv_backend == "uv":
         uv = nox.virtualenv.UV
-        base = session.run(
-            "python", "-c", "import sys; print(sys.executable)", silent=True
+        session.run_install(
+            uv, "venv", "-q", "--allow-existing", "--python", base, str(venv)
         )
-        session.run(
+        session.run_install(
             uv,
-            "venv",
+            "pip",
+            "install",
             "-q",
-            "--allow-existing",
             "--python",
-            str(base).strip(),
-            str(venv),
-            external=True,
+            str(python),
+            "--reinstall-package",
+            "jaxguide",
+            "--compile-bytecode",
+            *packages,
         )
-        session.run(uv, "pip", "install", "-q", "--python", str(python),
-                    "--reinstall-package", "jaxguide", "--compile-bytecode", *packages,
-                    external=True)  # fmt: skip
     else:
-        session.run("python", "-m", "venv", str(venv))
-        session.run(str(python), "-m", "pip", "install", "-q", *packages, external=True)
+        session.run_install(base, "-m", "venv", str(venv))
+        session.run_install(str(python), "-m", "pip", "install", "-q", *packages)
     spec = READER_KERNEL / "share" / "jupyter" / "kernels" / "python3"
     spec.mkdir(parents=True, exist_ok=True)
-    argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
     kernel = {
-        "argv": argv,
+        "argv": [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": "Python 3 (a reader's)",
         "language": "python",
     }
     (spec / "kernel.json").write_text(json.dumps(kernel, indent=1), encoding="utf-8")
-    session.env["JUPYTER_PATH"] = str(READER_KERNEL / "share" / "jupyter")
-    session.env["JAXGUIDE_KERNEL"] = "reader"
+    return {
+        "JUPYTER_PATH": str(READER_KERNEL / "share" / "jupyter"),
+        "JAXGUIDE_KERNEL": "reader",
+    }
 
 
 def run_publish(session: nox.Session, site: Path) -> None:
@@ -211,7 +213,7 @@ def publish(session: nox.Session) -> None:
     run_publish(session, args.site.resolve())
 
 
-@nox.session
+@nox.session(default=False)  # `site` runs these too
 def tests(session: nox.Session) -> None:
     """The fast loop: unit tests, the package's doctests and small in-process
     Sphinx builds of sample projects; no site is built, and the tests marked
@@ -264,7 +266,7 @@ def run_pytest(session: nox.Session, marks: str | None = None) -> None:
     )  # fmt: skip
 
 
-@nox.session
+@nox.session(default=False)
 def notebooks(session: nox.Session) -> None:
     """Run every downloaded notebook of the built site where a reader would.
 
@@ -346,7 +348,9 @@ def preview(session: nox.Session) -> None:
     lang = [args.pop(0)] if args and not args[0].startswith("-") else []
     if not installed_since_change(session, "sphinx-build"):
         install(session, "docs")
-    session.run(*BUILD_COMMAND, "--preview", *lang, "--", *args)
+    # The outputs of the builds that ran in a reader's Python (build_site).
+    reader = {"JAXGUIDE_KERNEL": "reader"}
+    session.run(*BUILD_COMMAND, "--preview", *lang, "--", *args, env=reader)
 
 
 def installed_since_change(session: nox.Session, command: str) -> bool:
@@ -368,7 +372,8 @@ def serve(session: nox.Session) -> None:
     args = list(session.posargs)
     lang = [args.pop(0)] if args and not args[0].startswith("-") else []
     install(session, "serve")
-    session.run(*BUILD_COMMAND, "--serve", *lang, "--", *args)
+    kernel = install_reader_kernel(session)
+    session.run(*BUILD_COMMAND, "--serve", *lang, "--", *args, env=kernel)
 
 
 # Measurements that are not tests (timings vary by machine): `nox -s benchmark

@@ -36,6 +36,7 @@ AXE_PAGES = [
 # Dark mode recolours code, outputs, figures, tables and the sharding
 # diagrams: the pages that show them, each in one language.
 DARK_PAGES = [
+    ("en", "search"),  # the header, sidebar and search box
     ("ko", "least-squares"),
     ("ko", "api"),
     ("en", "jit"),
@@ -66,7 +67,8 @@ def test_no_serious_accessibility_violations(
     page: Page, served_site: str, version: str, lang: str, name: str
 ) -> None:
     """On a desktop (the phone's visit of every page is
-    test_every_page_on_a_phone.py): no console error either."""
+    test_every_page_on_a_phone.py): no console error either, on the same
+    sample."""
     problems = Problems(served_site)
     problems.watch(page)
     open_page(page, url(served_site, lang, version, name))

@@ -29,7 +29,7 @@ TOOLCHAIN = {"sphinx", "myst-nb", "babel", "pagefind", "sphinx-book-theme"}
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
-    # nox runs the tests with UV set to the uv it found (noxfile.py: tests),
+    # nox runs the tests with UV set to the uv it found (noxfile.py: run_pytest),
     # which need not be on PATH (a venv's `pip install nox[uv]`).
     uv = shutil.which(os.environ.get("UV") or "uv")
     if uv is None:

@@ -15,14 +15,17 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ExtensionError
 
-from helpers import build_project, tiny_project
+from helpers import DOCS, build_project, tiny_project
 from jaxguide_site.execution.kernels import (
     KERNEL_ENV,
+    KERNEL_NAME,
     KERNEL_RECORD,
     TOOLCHAIN,
     kernel_python,
     toolchain_in,
 )
+from jaxguide_site.languages import LANGUAGES
+from jaxguide_site.page_structure import read
 
 
 def test_this_python_is_not_a_readers() -> None:
@@ -54,3 +57,20 @@ def test_any_build_that_executes_writes_down_its_kernel(tmp_path: Path) -> None:
     (record_file,) = (tmp_path / "out").rglob(KERNEL_RECORD)
     record = json.loads(record_file.read_text())
     assert record == {"python": kernel_python(), "toolchain": list(TOOLCHAIN)}
+
+
+def test_every_notebook_page_runs_in_the_kernel_the_build_checks() -> None:
+    """The build checks the kernel named python3: a page naming another would
+    execute in a Python nobody checked."""
+    names = {
+        f"{lang}/{path.stem}": kernelspec.get("name")
+        for lang in LANGUAGES
+        for path in sorted((DOCS / lang).glob("*.md"))
+        if (
+            kernelspec := read(path.read_text("utf-8")).front_matter.data.get(
+                "kernelspec"
+            )
+        )
+    }
+    assert len(names) >= 20
+    assert set(names.values()) == {KERNEL_NAME}, names

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import inspect
+import os
 import re
 import sys
 import tomllib
@@ -249,18 +250,21 @@ def test_page_kernels_listen_on_unix_sockets_of_their_own(
     that global up on each call) must get kernels on the ipc transport, which
     no other reader's kernel can take (a TCP port can be), each under a
     socket name of its own (jupyter_client's default is the same relative
-    name for every kernel of a folder), removed when the kernel stops."""
+    name for every kernel of a folder), removed when the kernel stops; and
+    only the kernel is told that glued values are recorded (JAXGUIDE_GLUE),
+    not the build's process, where an in-process test build would leave it."""
     import nbformat  # noqa: PLC0415
     from jupyter_cache.executors import utils  # noqa: PLC0415
 
-    from jaxguide_site.execution.kernels import use_unix_sockets  # noqa: PLC0415
+    from jaxguide_site.execution.kernels import use_page_kernels  # noqa: PLC0415
 
     monkeypatch.setattr(utils, "executenb", utils.executenb)  # restored afterwards
-    use_unix_sockets()
+    use_page_kernels()
     source = (
+        "import os\n"
         "from ipykernel.connect import get_connection_info\n"
         "info = get_connection_info(unpack=True)\n"
-        "print(info['transport'], info['ip'])"
+        "print(info['transport'], info['ip'], os.environ.get('JAXGUIDE_GLUE'))"
     )
     seen = []
     for _ in range(2):  # two pages of one folder
@@ -274,7 +278,8 @@ def test_page_kernels_listen_on_unix_sockets_of_their_own(
             notebook, cwd=str(tmp_path), timeout=120, allow_errors=False
         )
         assert result.err is None, result.exc_string
-        transport, ip = cell.outputs[0]["text"].split()
+        transport, ip, glue = cell.outputs[0]["text"].split()
+        assert glue == "1", "the page kernel was not told to record glued values"
         assert transport == "ipc", (
             "the page kernel does not listen on Unix sockets: parallel readers "
             "can race for its TCP ports again (see execution/kernels.py)"
@@ -282,6 +287,7 @@ def test_page_kernels_listen_on_unix_sockets_of_their_own(
         seen.append(Path(ip))
     assert all(ip.is_absolute() for ip in seen), seen
     assert seen[0] != seen[1], "two kernels would share their socket files"
+    assert "JAXGUIDE_GLUE" not in os.environ
     left = [path for ip in seen for path in ip.parent.glob(ip.name + "-*")]
     assert not left, f"socket files left after the kernels stopped: {left}"
 

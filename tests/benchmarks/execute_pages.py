@@ -43,6 +43,7 @@ def _print_glue() -> None:
             print(f"[glue {name}: {value}]")
 
     jaxguide.site.glue = glue
+    jaxguide.glue = glue  # type: ignore[attr-defined] # as `from jaxguide import glue` finds it
 
 
 def run_cell(source: str, namespace: dict[str, Any]) -> None:

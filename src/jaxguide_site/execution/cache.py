@@ -5,7 +5,10 @@ notebook on its code cells alone, so a change to the jaxguide package or to
 the pinned versions would otherwise leave pages showing outputs of the old
 code: each such state gets a folder of its own (a hash of ``src/jaxguide``
 and ``.ci/constraints.txt``), and the few most recently used are kept, so
-switching branches back and forth stays cheap. ``JAXGUIDE_NB_CACHE`` or
+switching branches back and forth stays cheap. A build whose pages run in a
+reader's Python (``JAXGUIDE_KERNEL=reader``, :mod:`.kernels`) has a folder
+of its own, ``<digest>-reader``: it never shows outputs that another kernel
+(``nox -s serve``'s, with the whole toolchain) produced. ``JAXGUIDE_NB_CACHE`` or
 ``-D nb_execution_cache_path=...`` name a folder instead.
 
 jupyter-cache creates its SQLite database and tables lazily, in whichever
@@ -37,17 +40,17 @@ from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
-from .cache_key import cache_digest
+from .cache_key import KERNEL_ENV, cache_digest
 
 CACHE_ENV = "JAXGUIDE_NB_CACHE"
 KEPT = 3  # cache folders kept: the current one and the two used before it
 
 
-def keyed_cache_folder(repo: Path) -> Path:
-    """``build/jupyter_cache/<digest>`` of ``repo``, marked as most recently
-    used; older folders beyond the ``KEPT`` most recent are deleted."""
+def keyed_cache_folder(repo: Path, kernel: str = "") -> Path:
+    """``build/jupyter_cache/<digest>[-<kernel>]`` of ``repo``, marked as most
+    recently used; older folders beyond the ``KEPT`` most recent are deleted."""
     root = repo / "build" / "jupyter_cache"
-    current = root / cache_digest(repo)
+    current = root / "-".join(filter(None, [cache_digest(repo), kernel]))
     current.mkdir(parents=True, exist_ok=True)
     current.touch()
     others = sorted(
@@ -92,7 +95,8 @@ def _choose_folder(app: Sphinx, config: Config) -> None:
         config.nb_execution_cache_path = os.environ[CACHE_ENV]
     else:
         repo = Path(app.confdir).parent
-        config.nb_execution_cache_path = str(keyed_cache_folder(repo))
+        kernel = os.environ.get(KERNEL_ENV, "")
+        config.nb_execution_cache_path = str(keyed_cache_folder(repo, kernel))
 
 
 def _create_before_readers(app: Sphinx) -> None:

@@ -19,6 +19,9 @@ REPO = Path(__file__).resolve().parents[3]
 # size (matplotlib's "retina" PNG): axis labels stay sharp on a phone's
 # screen, and Sphinx links the image to its full-size file.
 KERNEL_ARGUMENTS = ("--InlineBackend.figure_formats=retina",)
+# "reader" where the pages run in a reader's Python (execution/kernels.py):
+# their outputs are kept apart from other kernels' (execution/cache.py).
+KERNEL_ENV = "JAXGUIDE_KERNEL"
 
 
 def cache_digest(repo: Path) -> str:

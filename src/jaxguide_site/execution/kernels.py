@@ -7,11 +7,12 @@ own, ``build/reader-kernel``, names it ``python3`` on ``JUPYTER_PATH``, and
 sets ``JAXGUIDE_KERNEL=reader``: the build then refuses to start where the
 page kernel could import Sphinx or myst-nb. A page's glued values reach the
 prose through :func:`jaxguide.glue`, which writes myst-nb's format itself
-when ``JAXGUIDE_GLUE`` is set, as it is here for every kernel this build
-starts. (The cells the build alone needs, tagged ``remove-cell``, are left
-out of the downloads; :mod:`..notebooks.reader` checks no other cell needs
-them.) Elsewhere (``nox -s serve``, the tests' small builds) the kernel is
-the build's own Python.
+when ``JAXGUIDE_GLUE`` is set, as it is for every kernel this build starts
+(and only there). (The cells the build alone needs, tagged ``remove-cell``,
+are left out of the downloads; :mod:`..notebooks.reader` checks no other
+cell needs them.) Elsewhere (``nox -s serve``, the tests' small builds) the
+kernel is the build's own Python, and executes into a cache folder of its
+own (:mod:`.cache`): a reader's build never takes its outputs.
 
 **Unix sockets.** The parallel readers of a build start kernels at the same
 moment, and two of them could take the same TCP port
@@ -19,10 +20,10 @@ moment, and two of them could take the same TCP port
 clean-clone test runs; :mod:`.kernel_sockets` says why). myst-nb executes
 every notebook through jupyter-cache's ``single_nb_execution``, which calls
 nbclient's ``execute`` by its module global ``executenb``; that global is
-replaced with one that gives nbclient
+replaced with :func:`execute`, which gives nbclient
 :class:`.kernel_sockets.UnixSocketKernelManager`, and the kernel the options
-the cache is keyed on (:data:`.cache_key.KERNEL_ARGUMENTS`). Listed in
-workarounds.toml.
+the cache is keyed on (:data:`.cache_key.KERNEL_ARGUMENTS`) and
+``JAXGUIDE_GLUE``. Listed in workarounds.toml.
 """
 
 from __future__ import annotations
@@ -31,27 +32,27 @@ import json
 import os
 import subprocess
 import sys
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jupyter_cache.executors.utils as jupyter_cache_executors
-import nbclient
 from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+from nbclient import NotebookClient
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from jaxguide.site import GLUE_ENV
 
-from .cache_key import KERNEL_ARGUMENTS
+from .cache_key import KERNEL_ARGUMENTS, KERNEL_ENV
 from .kernel_sockets import UnixSocketKernelManager
+from .preview import CONFIG_NAME as EXECUTES
 
 if TYPE_CHECKING:
+    from nbformat import NotebookNode
     from sphinx.application import Sphinx
 
 logger = logging.getLogger(__name__)
 
-KERNEL_ENV = "JAXGUIDE_KERNEL"
 KERNEL_NAME = "python3"  # every page's kernelspec
 KERNEL_RECORD = "kernel.json"
 # What a reader's kernel does not have.
@@ -62,14 +63,25 @@ _FIND = (
 )
 
 
-def use_unix_sockets() -> None:
-    """Make every notebook that myst-nb executes in this process (and in the
-    readers it forks) start its kernel on Unix sockets."""
-    jupyter_cache_executors.executenb = partial(
-        nbclient.execute,
-        kernel_manager_class=UnixSocketKernelManager,
+def execute(nb: NotebookNode, cwd: str | None = None, **options: Any) -> NotebookNode:
+    """nbclient's ``execute``, in a page kernel: on Unix sockets (no ipc
+    transport on Windows, where Sphinx reads serially anyway), with the
+    cache's kernel options, and told that glued values are recorded."""
+    if sys.platform != "win32":
+        options["kernel_manager_class"] = UnixSocketKernelManager
+    client = NotebookClient(
+        nb,
+        resources={"metadata": {"path": cwd}} if cwd else {},
         extra_arguments=list(KERNEL_ARGUMENTS),
+        **options,
     )
+    return client.execute(env={**os.environ, GLUE_ENV: "1"})
+
+
+def use_page_kernels() -> None:
+    """Make every notebook that myst-nb executes in this process (and in the
+    readers it forks) start its kernel through :func:`execute`."""
+    jupyter_cache_executors.executenb = execute
 
 
 def kernel_python(name: str = KERNEL_NAME) -> str:
@@ -105,10 +117,11 @@ def _check_reader_kernel(app: Sphinx) -> None:
     """Where ``JAXGUIDE_KERNEL=reader``, refuse a page kernel that has the
     toolchain; in any build that may execute, write down which kernel it was
     (``<doctree folder>/kernel.json``: the site's tests read it)."""
-    env: Any = app.env  # myst-nb keeps its configuration on the environment
-    executes = getattr(env, "mystnb_config", None)
-    if executes is None or executes.execution_mode == "off":
+    nb_config = getattr(app.env, "mystnb_config", None)  # set by myst-nb just before
+    if nb_config is None or nb_config.execution_mode == "off":
         return
+    if not app.config[EXECUTES]:
+        return  # a preview: it shows what the cache holds, and starts no kernel
     python = kernel_python()
     present = toolchain_in(python)
     record = {"python": python, "toolchain": present}
@@ -128,8 +141,5 @@ def _check_reader_kernel(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    # The kernels this build starts inherit it; jaxguide.glue records there.
-    os.environ[GLUE_ENV] = "1"
     app.connect("builder-inited", _check_reader_kernel, priority=600)
-    if sys.platform != "win32":  # no ipc transport there; Sphinx reads serially anyway
-        use_unix_sockets()
+    use_page_kernels()

@@ -27,6 +27,7 @@ import copy
 import dataclasses
 import html
 import re
+import symtable
 from collections.abc import Callable
 
 import nbformat
@@ -48,26 +49,34 @@ def build_only(cell: nbformat.NotebookNode) -> bool:
     return BUILD_ONLY_TAG in cell.get("metadata", {}).get("tags", [])
 
 
-def _names(source: str) -> tuple[set[str], set[str]]:
-    """The names a cell's code binds and the names it reads (IPython's
-    ``%magics`` read as the calls they are; code that does not parse, none)."""
+def _statements(source: str) -> list[ast.stmt]:
+    """A cell's top-level statements (IPython's ``%magics`` read as the calls
+    they become, their arguments as strings; code that does not parse, none)."""
     try:
-        tree = ast.parse(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
+        code = TransformerManager().transform_cell(source)  # type: ignore[no-untyped-call]
+        return ast.parse(code).body
     except SyntaxError:
-        return set(), set()
-    bound: set[str] = set()
+        return []
+
+
+def _names(statement: ast.stmt) -> tuple[set[str], set[str]]:
+    """The module-level names ``statement`` binds, and those it reads, itself
+    or in a function, class or comprehension of its own (their local names
+    and arguments are theirs, not the notebook's)."""
+    table = symtable.symtable(ast.unparse(statement), "<cell>", "exec")
+    bound = {
+        s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported()
+    }
     read: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (read if isinstance(node.ctx, ast.Load) else bound).add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            bound.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            bound |= {
-                (alias.asname or alias.name).split(".")[0] for alias in node.names
-            }
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
+    scopes = [table]
+    while scopes:
+        scope = scopes.pop()
+        scopes.extend(scope.get_children())
+        read |= {
+            symbol.get_name()
+            for symbol in scope.get_symbols()
+            if symbol.is_referenced() and (scope is table or symbol.is_global())
+        }
     return bound, read
 
 
@@ -77,14 +86,17 @@ def needs_build_only_names(
     """Each kept code cell (by its index in ``cells``) that reads a name only
     build-only cells defined before it, with those names: the downloaded
     notebook leaves those cells out, so it would stop there with a NameError.
+    (What a build-only cell changes in place, such as JAX's configuration,
+    no check sees: such cells only glue.)
 
     >>> cell = nbformat.v4.new_code_cell
     >>> needs_build_only_names([
     ...     cell("x = 1; env = 2", metadata={"tags": [BUILD_ONLY_TAG]}),
-    ...     cell("x = 3"),
-    ...     cell("print(x, env)"),
+    ...     cell("x = 3; f = lambda env: [env]"),
+    ...     cell("print(x, env, [env for _ in f(x)])"),
+    ...     cell("print(env); env = 4"),
     ... ])
-    [(2, ['env'])]
+    [(2, ['env']), (3, ['env'])]
     """
     by_build: set[str] = set()
     by_kept: set[str] = set()
@@ -92,14 +104,16 @@ def needs_build_only_names(
     for index, cell in enumerate(cells):
         if cell.cell_type != "code":
             continue
-        bound, read = _names(cell.source)
-        if build_only(cell):
-            by_build |= bound
-            continue
-        missing = sorted(read & by_build - by_kept - bound)
+        missing: set[str] = set()
+        for statement in _statements(cell.source):
+            bound, read = _names(statement)
+            if build_only(cell):
+                by_build |= bound
+                continue
+            missing |= read & by_build - by_kept
+            by_kept |= bound
         if missing:
-            needs.append((index, missing))
-        by_kept |= bound
+            needs.append((index, sorted(missing)))
     return needs
 
 
