@@ -42,6 +42,8 @@ def test_changing_the_package_or_the_pins_starts_a_new_cache(repo_copy: Path) ->
     first = keyed_cache_folder(repo_copy)
     assert first.parent == repo_copy / "build" / "jupyter_cache"
     assert keyed_cache_folder(repo_copy) == first  # nothing changed: same cache
+    # A reader's kernel keeps its outputs apart from the toolchain's.
+    assert keyed_cache_folder(repo_copy, "reader").name == f"{first.name}-reader"
 
     timing = repo_copy / "src" / "jaxguide" / "timing.py"
     timing.write_text(timing.read_text() + "\n# changed\n")
