@@ -138,7 +138,9 @@ def test_pipeline_tests_use_the_same_sphinx_flags_as_noxfile() -> None:
     # noxfile.py builds with site_build.py (src/jaxguide_site/site_build.py),
     # and the tests' Sphinx runs take their flags from there too.
     noxfile = (REPO / "noxfile.py").read_text(encoding="utf-8")
-    assert 'session.run(*BUILD_COMMAND, "--", *extra_sphinx_args)' in noxfile
+    assert (
+        'session.run(*BUILD_COMMAND, "--", *extra_sphinx_args, env=kernel)' in noxfile
+    )
     assert 'BUILD_COMMAND = ("python", "-m", "jaxguide_site.site_build")' in noxfile
     command = sphinx_command("html", "ko", docs=REPO / "docs", build=REPO / "build")
     assert all(flag in command for flag in SPHINX_STRICT)
