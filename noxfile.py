@@ -274,6 +274,7 @@ def notebooks(session: nox.Session) -> None:
     (install_reader_kernel) and fails on a kept cell that needs a removed
     one, so the tests do not run this again; it checks the files themselves,
     e.g. before a release.
+
     The environment has jaxguide (with JAX, NumPy, matplotlib, Optax,
     Orbax), ipykernel, nbclient and pytest-xdist, and nothing of the Sphinx
     toolchain; the test executes each .ipynb of one language, side by side, (`-- ko` for Korean; English by

@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jupyter_cache.executors.utils as jupyter_cache_executors
-from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+from jupyter_client.kernelspec import NoSuchKernel
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
@@ -85,20 +86,14 @@ def use_page_kernels() -> None:
 
 
 def kernel_python(name: str = KERNEL_NAME) -> str:
-    """The Python a notebook's kernel named ``name`` runs."""
+    """The Python a notebook's kernel named ``name`` runs, as jupyter_client
+    starts it (a bare ``python`` in the spec is this process's Python)."""
     try:
-        spec = KernelSpecManager().get_kernel_spec(name)
+        command = KernelManager(kernel_name=name).format_kernel_cmd()
     except NoSuchKernel as error:
         msg = f"no Jupyter kernel named {name!r}: install ipykernel"
         raise ExtensionError(msg) from error
-    python = str(spec.argv[0])
-    # As jupyter_client starts it: a bare "python" is this process's Python.
-    bare = {
-        "python",
-        f"python{sys.version_info[0]}",
-        "python{}.{}".format(*sys.version_info),
-    }
-    return sys.executable if python in bare else python
+    return str(command[0])
 
 
 def toolchain_in(python: str) -> list[str]:
