@@ -70,6 +70,7 @@ jaxguide_repository = repository
 
 # The interface text set here is in the jaxguide messages, translated per
 # language (src/jaxguide_site/locale).
+from jaxguide_site.execution.prefill import CELL_TIMEOUT_S
 from jaxguide_site.interface_text.messages import N_, translations
 from jaxguide_site.languages import LANGUAGES, LANGUAGES_FILE, languages_of
 from jaxguide_site.page_structure import SITE_EXTENSIONS
@@ -122,7 +123,7 @@ nb_execution_mode = "cache"
 # The shared cache folder (build/jupyter_cache/<digest of src/jaxguide and the
 # pins>, or JAXGUIDE_NB_CACHE) is chosen, and its database created before the
 # parallel readers start, by src/jaxguide_site/execution/cache.py.
-nb_execution_timeout = 300  # seconds per cell; the slowest page needs far less
+nb_execution_timeout = CELL_TIMEOUT_S  # per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.
 # Raising instead would stop at the first broken page and print Sphinx's

@@ -12,8 +12,10 @@ its own command.
 Each language is one Sphinx project (``docs/<lang>`` with the shared
 ``docs/conf.py``). Its HTML goes to ``<build>/sphinx/<lang>/html``: myst-nb
 writes executed notebooks beside the output folder, and each language's carry
-its own prose. Both languages share one execution cache (docs/conf.py), so
-the first language executes each page once and the second reuses it.
+its own prose. Both languages share one execution cache (docs/conf.py). A
+full build first executes every page into it, one process scheduling the
+kernels (execution/prefill.py: measuring pages alone), so that Sphinx then
+only reads executed pages; the second language reuses the first's.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ __all__ = [
     "jobs",
     "main",
     "not_executed_lines",
+    "prefill_command",
     "preview",
     "preview_addresses",
     "sphinx_command",
@@ -106,14 +109,37 @@ def sphinx_command(
     return [*command, str(docs / lang), str(outdir)]
 
 
+def prefill_command(docs: Path, build: Path) -> list[str]:
+    """Execute every page into the cache before Sphinx reads any
+    (src/jaxguide_site/execution/prefill.py)."""
+    return [
+        sys.executable,
+        "-m",
+        "jaxguide_site.execution.prefill",
+        "--docs",
+        str(docs),
+        "--build",
+        str(build),
+        "--jobs",
+        str(jobs()),
+    ]
+
+
+# Tells Sphinx the pre-step ran: a page it executes after it is a warning.
+PREFILLED = ("-D", "jaxguide_prefilled=1")
+
+
 def build(docs: Path, build: Path, extra: list[str]) -> None:
-    """Every language's HTML, then its doctests (``-W``: any warning fails).
+    """Execute the pages, then every language's HTML, then its doctests
+    (``-W``: any warning fails).
 
     The doctest builder reuses the pickled environment of the HTML build (the
     same doctree folder), so it re-reads and re-executes nothing.
     """
+    _run(prefill_command(docs, build))
     for lang in LANGUAGES:
-        _run([*sphinx_command("html", lang, docs=docs, build=build), *extra])
+        command = sphinx_command("html", lang, docs=docs, build=build)
+        _run([*command, *PREFILLED, *extra])
     for lang in LANGUAGES:
         command = sphinx_command(
             "doctest", lang, docs=docs, build=build, parallel=False

@@ -88,15 +88,18 @@ def trim(path: str | Path) -> None:
     _trim_to_limit(get_cache(path))
 
 
+def cache_folder(repo: Path) -> Path:
+    """The cache a build of ``repo`` uses: ``JAXGUIDE_NB_CACHE`` if set, else
+    the folder keyed on the helpers, the pins and the kernel."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    return keyed_cache_folder(repo, os.environ.get(KERNEL_ENV, ""))
+
+
 def _choose_folder(app: Sphinx, config: Config) -> None:
     if config.nb_execution_cache_path:
         return  # named on the command line (-D) or in conf.py
-    if os.environ.get(CACHE_ENV):
-        config.nb_execution_cache_path = os.environ[CACHE_ENV]
-    else:
-        repo = Path(app.confdir).parent
-        kernel = os.environ.get(KERNEL_ENV, "")
-        config.nb_execution_cache_path = str(keyed_cache_folder(repo, kernel))
+    config.nb_execution_cache_path = str(cache_folder(Path(app.confdir).parent))
 
 
 def _create_before_readers(app: Sphinx) -> None:

@@ -108,23 +108,12 @@ def toolchain_in(python: str) -> list[str]:
     return found.stdout.split()
 
 
-def _check_reader_kernel(app: Sphinx) -> None:
-    """Where ``JAXGUIDE_KERNEL=reader``, refuse a page kernel that has the
-    toolchain; in any build that may execute, write down which kernel it was
-    (``<doctree folder>/kernel.json``: the site's tests read it)."""
-    nb_config = getattr(app.env, "mystnb_config", None)  # set by myst-nb just before
-    if nb_config is None or nb_config.execution_mode == "off":
-        return
-    if not app.config[EXECUTES]:
-        return  # a preview: it shows what the cache holds, and starts no kernel
+def check_reader_kernel() -> tuple[str, list[str]]:
+    """The pages' kernel's Python and the toolchain modules it can import;
+    where ``JAXGUIDE_KERNEL=reader``, refuse a kernel that has any."""
     python = kernel_python()
     present = toolchain_in(python)
-    record = {"python": python, "toolchain": present}
-    Path(app.doctreedir).mkdir(parents=True, exist_ok=True)
-    (Path(app.doctreedir) / KERNEL_RECORD).write_text(json.dumps(record), "utf-8")
-    if os.environ.get(KERNEL_ENV) != "reader":
-        return
-    if present:
+    if present and os.environ.get(KERNEL_ENV) == "reader":
         msg = (
             f"{KERNEL_ENV}=reader, but the pages' kernel ({python}) can import "
             f"{', '.join(present)}: a downloaded notebook could need them. "
@@ -132,7 +121,24 @@ def _check_reader_kernel(app: Sphinx) -> None:
             "build/reader-kernel, or unset the variable."
         )
         raise ExtensionError(msg)
-    logger.info("jaxguide: the pages execute in a reader's Python: %s", python)
+    return python, present
+
+
+def _check_reader_kernel(app: Sphinx) -> None:
+    """In any build that may execute, check the kernel as
+    :func:`check_reader_kernel` does and write down which it was
+    (``<doctree folder>/kernel.json``: the site's tests read it)."""
+    nb_config = getattr(app.env, "mystnb_config", None)  # set by myst-nb just before
+    if nb_config is None or nb_config.execution_mode == "off":
+        return
+    if not app.config[EXECUTES]:
+        return  # a preview: it shows what the cache holds, and starts no kernel
+    python, present = check_reader_kernel()
+    record = {"python": python, "toolchain": present}
+    Path(app.doctreedir).mkdir(parents=True, exist_ok=True)
+    (Path(app.doctreedir) / KERNEL_RECORD).write_text(json.dumps(record), "utf-8")
+    if os.environ.get(KERNEL_ENV) == "reader":
+        logger.info("jaxguide: the pages execute in a reader's Python: %s", python)
 
 
 def setup(app: Sphinx) -> None:

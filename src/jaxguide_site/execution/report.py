@@ -19,6 +19,9 @@ from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 
+# Set by site_build (-D jaxguide_prefilled=1) after execution/prefill.py ran.
+PREFILLED = "jaxguide_prefilled"
+
 
 def _remember_start(app: Sphinx, _env: BuildEnvironment, docnames: list[str]) -> None:
     app.jaxguide_build_started = datetime.now(UTC)  # type: ignore[attr-defined]
@@ -51,6 +54,15 @@ def report_executions(app: Sphinx, exception: Exception | None) -> None:
     ]
     failed = sum(1 for data in exec_data if not data.get("succeeded", True))
     executed = count_executions(app.config.nb_execution_cache_path, started)
+    if executed and app.config[PREFILLED]:
+        logger.warning(
+            "%d page(s) executed, but the pre-step (execution/prefill.py) had "
+            "executed every page it could: it reads pages differently from "
+            "myst-nb, or a page passed here that failed there (flaky)",
+            executed,
+            type="jaxguide",
+            subtype="prefill",
+        )
     logger.info(
         "jaxguide [%s]: %d notebook page(s) read: %d executed, %d from the cache, %d failed",
         app.config.language,
@@ -62,4 +74,5 @@ def report_executions(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    app.add_config_value(PREFILLED, False, "", bool)
     app.connect("env-before-read-docs", _remember_start)
