@@ -121,8 +121,8 @@ nb_execution_mode = "cache"
 
 
 # The shared cache folder (build/jupyter_cache/<digest of src/jaxguide and the
-# pins>, or JAXGUIDE_NB_CACHE) is chosen, and its database created before the
-# parallel readers start, by src/jaxguide_site/execution/cache.py.
+# pins>, or JAXGUIDE_NB_CACHE) is chosen by src/jaxguide_site/execution/cache.py;
+# a full build fills it before Sphinx runs (execution/prefill.py).
 nb_execution_timeout = CELL_TIMEOUT_S  # per cell; the slowest page needs far less
 nb_execution_allow_errors = False  # only cells tagged raises-exception may fail
 # A failing cell is a warning, which -W turns into a failed build at the end.

@@ -158,15 +158,13 @@ def test_what_runs_after_writing_is_one_list() -> None:
     assert connecting == ["src/jaxguide_site/post_build.py"]
 
 
-def test_after_writing_the_templates_go_first_and_the_cache_is_trimmed_last() -> None:
-    from jaxguide_site import post_build  # noqa: PLC0415
-    from jaxguide_site.execution import cache, report  # noqa: PLC0415
+def test_after_writing_the_templates_go_first_and_the_index_follows_the_pages() -> None:
+    from jaxguide_site import post_build, site_search  # noqa: PLC0415
+    from jaxguide_site.execution import report  # noqa: PLC0415
     from jaxguide_site.notebooks import downloads  # noqa: PLC0415
 
     steps = post_build.AFTER_WRITING
     assert steps[0].__name__ == "remove_theme_templates"
-    assert steps[-1] is cache.trim_after_build
-    # The execution report and the downloads read the cache before its trim.
-    assert steps.index(report.report_executions) < steps.index(cache.trim_after_build)
-    assert steps.index(downloads.write_notebooks) < steps.index(cache.trim_after_build)
+    assert steps.index(report.report_executions) < steps.index(site_search.index_pages)
+    assert steps.index(downloads.write_notebooks) < steps.index(site_search.index_pages)
     assert len(set(steps)) == len(steps)

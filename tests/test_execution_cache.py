@@ -1,34 +1,22 @@
-"""The execution cache: one folder per state of the code pages run against,
-created before Sphinx's parallel readers start (src/jaxguide_site/
-execution_cache.py)."""
+"""The execution cache: one folder per state of the code pages run against
+(src/jaxguide_site/execution/cache.py), filled by one process at a time."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import closing
 from pathlib import Path
 
 import pytest
-from jupyter_cache import get_cache
-from jupyter_cache.cache.main import JupyterCacheBase
 from sphinx.testing.util import SphinxTestApp
 
 from helpers import REPO, run_sphinx, site_app, tiny_project
-from jaxguide_site.execution.cache import (
-    CACHE_ENV,
-    _trim_to_limit,
-    create_cache,
-    keyed_cache_folder,
-)
+from jaxguide_site.execution.cache import CACHE_ENV, keyed_cache_folder
 
 StartSphinx = Callable[[], SphinxTestApp]
-RACE = Path(__file__).with_name("cache_race.py")
-TABLES = {"settings", "nbcache", "nbproject"}
 
 
 @pytest.fixture
@@ -98,7 +86,7 @@ def start_sphinx(
         if not os.environ.get(CACHE_ENV):
             monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
         srcdir = tiny_project(tmp_path / "src", pages=2)
-        apps.append(site_app(srcdir, tmp_path / "out", lang="en", jobs=4))
+        apps.append(site_app(srcdir, tmp_path / "out", lang="en"))
         return apps[-1]
 
     yield start
@@ -115,63 +103,31 @@ def test_the_environment_variable_names_the_cache(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("attempt", range(3))
-def test_parallel_readers_find_the_cache_created(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    start_sphinx: StartSphinx,
-    attempt: int,
-) -> None:
-    """On a cold build, 16 processes opening the cache at one instant and
-    each storing a notebook (what -j readers do) all succeed, and every
-    notebook is in the cache afterwards.
-
-    Without the main process creating the cache first, jupyter-cache creates
-    its tables in whichever process comes first, and they fail with "table
-    settings already exists" in nearly every attempt. Without deferring the
-    trimming, a store deletes another's fresh record ("Notebook file does not
-    exist for cache record") in most attempts.
-    """
-    del attempt
+def test_parallel_readers_refuse_to_execute_a_page(tmp_path: Path) -> None:
+    """Pages execute before Sphinx reads them (execution/prefill.py), or in
+    Sphinx's own process: readers executing side by side raced for the
+    cache's tables and its trim, and shared the cores with measuring pages."""
+    srcdir = tiny_project(tmp_path / "src", pages=2)
     cache = tmp_path / "cache"
-    monkeypatch.setenv(CACHE_ENV, str(cache))
-    start_sphinx()
-    race = subprocess.run(
-        [sys.executable, str(RACE), str(cache), "--store", "--as-the-build"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
-    assert race.returncode == 0, race.stdout + race.stderr
-
-    database = sqlite3.connect(f"file:{cache / 'global.db'}?mode=ro", uri=True)
-    with closing(database) as db:
-        tables = {row[0] for row in db.execute("select name from sqlite_master")}
-    assert tables >= TABLES, "the cache was not created before the readers start"
-
-
-def test_readers_store_without_trimming(
-    monkeypatch: pytest.MonkeyPatch, start_sphinx: StartSphinx
-) -> None:
-    # An earlier Sphinx application in this process deferred it already.
-    monkeypatch.setattr(JupyterCacheBase, "truncate_caches", _trim_to_limit)
-    start_sphinx()
-    assert JupyterCacheBase.truncate_caches is not _trim_to_limit
-
-
-@pytest.mark.slow
-def test_a_cold_build_with_four_readers_stores_every_page_then_trims(
-    tmp_path: Path,
-) -> None:
-    cache = tmp_path / "cache"
-    create_cache(cache)
-    get_cache(cache).change_cache_limit(4)
-    srcdir = tiny_project(tmp_path / "src", pages=6)
     # In its own process: the readers are forked, and forking this one, where
     # other tests have started JAX's threads, could deadlock.
-    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=cache, jobs=4)
-    log = result.stdout + result.stderr
-    assert result.returncode == 0, log
-    assert "6 notebook page(s) read: 6 executed" in log
-    assert len(get_cache(cache).list_cache_records()) == 4  # trimmed at the end
+    result = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=cache, jobs=2)
+    assert result.returncode != 0
+    assert "-j 2: a build with parallel readers executes no page" in result.stderr
+    serial = run_sphinx(srcdir, tmp_path / "out", lang="en", cache=cache)
+    assert serial.returncode == 0, serial.stdout + serial.stderr
+    assert "2 notebook page(s) read: 2 executed" in serial.stdout
+
+
+def test_a_forked_reader_that_still_executes_a_page_is_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The backstop where the check at the build's start was passed (told
+    that the pre-step ran) but a page still executes in a reader."""
+    import nbformat  # noqa: PLC0415
+
+    from jaxguide_site.execution import kernels  # noqa: PLC0415
+
+    monkeypatch.setattr(kernels._Readers, "main_pid", os.getpid() + 1)
+    with pytest.raises(RuntimeError, match="a parallel reader was about to execute"):
+        kernels.execute(nbformat.v4.new_notebook())

@@ -6,15 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import DOCS, NOTEBOOK_FRONT_MATTER, REPO, run_sphinx
-from jaxguide_site.execution.measuring import (
-    LOG_NAME,
-    declares_measuring,
-    overlaps_with_measuring,
-    read_log,
-    times_code,
-)
-from jaxguide_site.languages import LANGUAGES
+from helpers import NOTEBOOK_FRONT_MATTER, run_sphinx
+from jaxguide_site.execution.measuring import declares_measuring, times_code
 
 MEASURING_FRONT_MATTER = NOTEBOOK_FRONT_MATTER.removesuffix("---\n") + (
     "jaxguide:\n  measures: true\n---\n"
@@ -71,32 +64,16 @@ def test_timing_calls_are_found_in_code_cells_only() -> None:
 
 
 @pytest.mark.slow
-def test_no_page_executes_while_a_measuring_page_does(tmp_path: Path) -> None:
-    measuring = ["timed1", "timed2"]
-    ordinary = [f"page{n}" for n in range(1, 7)]
-    srcdir = project(tmp_path / "src", measuring, ordinary)
+def test_a_page_sphinx_executes_is_told_whether_it_measures(tmp_path: Path) -> None:
+    """Where Sphinx executes (a page the pre-step could not, ``nox -s serve``),
+    it executes one page at a time, in its own process, and a measuring
+    page's kernel is told that it runs alone."""
+    srcdir = project(tmp_path / "src", ["timed"], ["page"])
     out = tmp_path / "out"
-    result = run_sphinx(srcdir, out, lang="en", cache=tmp_path / "cache", jobs=4)
+    result = run_sphinx(srcdir, out, lang="en", cache=tmp_path / "cache")
     assert result.returncode == 0, result.stdout + result.stderr
-
-    holds = read_log(out / ".doctrees")
-    assert sorted(hold["page"] for hold in holds) == sorted(
-        ["index", *measuring, *ordinary]
-    )
-    assert {hold["page"] for hold in holds if hold["exclusive"]} == set(measuring)
-    assert overlaps_with_measuring(holds) == []
-    assert len({hold["pid"] for hold in holds}) > 1  # read by parallel readers
-    for name in measuring:
-        html = (out / "html" / f"{name}.html").read_text(encoding="utf-8")
-        assert "alone: 1" in html  # its kernel was told
-    html = (out / "html" / "page1.html").read_text(encoding="utf-8")
-    assert "alone: None" in html
-
-    # The doctest builder that follows (site_build.py) reads no page: the log stays.
-    cache = tmp_path / "cache"
-    doctest = run_sphinx(srcdir, out, lang="en", cache=cache, builder="doctest")
-    assert doctest.returncode == 0, doctest.stdout + doctest.stderr
-    assert read_log(out / ".doctrees") == holds
+    assert "alone: 1" in (out / "html" / "timed.html").read_text(encoding="utf-8")
+    assert "alone: None" in (out / "html" / "page.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.slow
@@ -114,21 +91,3 @@ def test_a_page_that_times_code_without_declaring_it_fails_the_build(
     assert result.returncode != 0
     assert "undeclared.md times code (benchmark or compare)" in result.stderr
     assert "'measures: true'" in result.stderr
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_sites_last_build_ran_no_page_beside_a_measuring_one(
-    site: Path, lang: str
-) -> None:
-    """The holds the site's last build logged (``nox -s site`` builds it, so
-    in CI a cold build where every page executes): every measuring page it
-    read held the lock alone, and nothing overlapped it."""
-    del site
-    doctrees = REPO / "build" / "doctrees" / lang
-    assert (doctrees / LOG_NAME).is_file(), "the build logged no holds"
-    holds = read_log(doctrees)
-    pages = {hold["page"]: hold["exclusive"] for hold in holds}
-    for page, exclusive in pages.items():
-        source = (DOCS / lang / f"{page}.md").read_text(encoding="utf-8")
-        assert exclusive == declares_measuring(source), page
-    assert overlaps_with_measuring(holds) == []

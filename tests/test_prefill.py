@@ -51,9 +51,9 @@ def test_measuring_pages_run_alone_and_sphinx_then_executes_nothing(
     )
     holds = [asdict(o) for o in outcomes]
     assert overlaps_with_measuring(holds) == []
-    ordinary = [o for o in outcomes if not o.exclusive]
+    ordinary = [o for o in outcomes if not o.alone]
     assert any(
-        a.acquired < b.released and b.acquired < a.released
+        a.started < b.ended and b.started < a.ended
         for a in ordinary
         for b in ordinary
         if a is not b
@@ -145,5 +145,5 @@ def test_the_sites_last_build_executed_pages_only_in_the_pre_step(
     assert all(entry["outcome"] == "executed" for entry in log), log
     for entry in log:
         source = (DOCS / lang / f"{entry['page']}.md").read_text(encoding="utf-8")
-        assert entry["exclusive"] == declares_measuring(source), entry["page"]
+        assert entry["alone"] == declares_measuring(source), entry["page"]
     assert overlaps_with_measuring(log) == []

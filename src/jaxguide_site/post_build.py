@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import icon_fonts, korean_search, page_loading, site_search
-from .execution import cache, preview, report
+from .execution import preview, report
 from .extension import PARALLEL_SAFE
 from .interface_text import copy_button
 from .notebooks import downloads
@@ -38,8 +38,6 @@ AFTER_WRITING: tuple[Step, ...] = (
     copy_button.translate_script,
     build_info.write_manifest,
     icon_fonts.subset_icon_fonts,
-    # Last: the execution report and the notebook downloads read the cache.
-    cache.trim_after_build,
 )
 
 

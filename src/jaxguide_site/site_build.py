@@ -127,6 +127,7 @@ def prefill_command(docs: Path, build: Path) -> list[str]:
 
 # Tells Sphinx the pre-step ran: a page it executes after it is a warning.
 PREFILLED = ("-D", "jaxguide_prefilled=1")
+PAGES_FAILED = 3  # the pre-step's exit status where a page failed
 
 
 def build(docs: Path, build: Path, extra: list[str]) -> None:
@@ -136,9 +137,13 @@ def build(docs: Path, build: Path, extra: list[str]) -> None:
     The doctest builder reuses the pickled environment of the HTML build (the
     same doctree folder), so it re-reads and re-executes nothing.
     """
-    _run(prefill_command(docs, build))
+    failed = _run(prefill_command(docs, build), allowed=PAGES_FAILED) != 0
     for lang in LANGUAGES:
-        command = sphinx_command("html", lang, docs=docs, build=build)
+        # Sphinx may execute only in its own process, one page at a time
+        # (execution/kernels.py): it executes a failed page again to report it.
+        command = sphinx_command(
+            "html", lang, docs=docs, build=build, parallel=not failed
+        )
         _run([*command, *PREFILLED, *extra])
     for lang in LANGUAGES:
         command = sphinx_command(
@@ -274,7 +279,9 @@ def serve(lang: str, docs: Path, build: Path, extra: list[str]) -> None:
 KERNEL_TCP_WARNING = "Kernel is running over TCP without encryption"
 
 
-def _run(command: list[str]) -> None:
+def _run(command: list[str], allowed: int = 0) -> int:
+    """Run ``command``; stop the build where it fails (``allowed``: an exit
+    status that is not a failure). Its exit status."""
     print("site_build:", " ".join(command), flush=True)
     with subprocess.Popen(command, stderr=subprocess.PIPE, text=True) as process:
         assert process.stderr is not None
@@ -282,8 +289,9 @@ def _run(command: list[str]) -> None:
             if KERNEL_TCP_WARNING not in line:
                 sys.stderr.write(line)
                 sys.stderr.flush()
-    if process.returncode:
+    if process.returncode not in {0, allowed}:
         raise SystemExit(process.returncode)
+    return process.returncode
 
 
 def main(argv: list[str] | None = None) -> int:

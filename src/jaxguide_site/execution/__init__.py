@@ -1,11 +1,9 @@
-"""Executing the pages: the shared execution cache (created before the
-parallel readers start, trimmed after them), kernels on Unix sockets (no
-port race between readers), measuring pages executed with
-no other page executing, one warning per failed cell, the
-per-build execution report, incremental builds that check again the
-references into a re-read page, and prose-only
-previews that execute nothing.
-"""
+"""Executing the pages: the shared execution cache, filled before Sphinx
+reads (prefill.py, run by site_build), kernels in a reader's Python that
+Sphinx starts only in its own process, measuring pages executed with no
+other page executing, one warning per failed cell, the per-build execution
+report, incremental builds that check again the references into a re-read
+page, and prose-only previews that execute nothing."""
 
 from __future__ import annotations
 

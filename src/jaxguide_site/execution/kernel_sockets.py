@@ -1,7 +1,8 @@
 """A kernel manager whose kernels listen on Unix sockets of their own.
 
-Kernels started at the same moment (parallel readers of a build, notebooks
-tested side by side) can take the same TCP port: jupyter_client picks a port
+Kernels started at the same moment by different processes (the tests'
+builds side by side, the downloaded notebooks tested side by side, a build
+while a preview server runs) can take the same TCP port: jupyter_client picks a port
 by binding port 0 and closing the socket, and the kernel binds it a second or
 two later. Unix sockets (the ``ipc`` transport) are files, named here per
 kernel, which no other kernel can take.

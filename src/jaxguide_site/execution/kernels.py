@@ -1,4 +1,4 @@
-"""The kernels the pages execute in: a reader's Python, on Unix sockets.
+"""The kernels the pages execute in: a reader's Python, one page at a time.
 
 **A reader's Python.** What a reader takes home must run where the reader
 runs it, without the site's toolchain. So ``nox -s docs`` installs what a
@@ -14,16 +14,23 @@ cell needs them.) Elsewhere (``nox -s serve``, the tests' small builds) the
 kernel is the build's own Python, and executes into a cache folder of its
 own (:mod:`.cache`): a reader's build never takes its outputs.
 
-**Unix sockets.** The parallel readers of a build start kernels at the same
-moment, and two of them could take the same TCP port
-(``zmq.error.ZMQError: Address already in use``, seen once in three
-clean-clone test runs; :mod:`.kernel_sockets` says why). myst-nb executes
-every notebook through jupyter-cache's ``single_nb_execution``, which calls
-nbclient's ``execute`` by its module global ``executenb``; that global is
-replaced with :func:`execute`, which gives nbclient
-:class:`.kernel_sockets.UnixSocketKernelManager`, and the kernel the options
-the cache is keyed on (:data:`.cache_key.KERNEL_ARGUMENTS`) and
-``JAXGUIDE_GLUE``. Listed in workarounds.toml.
+**One page at a time in Sphinx.** A full build executes every page before
+Sphinx reads it (:mod:`.prefill`, one process scheduling the kernels); Sphinx
+executes a page only where that step did not (a page that failed there,
+``nox -s serve``, the tests' small builds). myst-nb executes through
+jupyter-cache's ``single_nb_execution``, which calls nbclient's ``execute``
+by its module global ``executenb``; that global is replaced with
+:func:`execute`, which gives the kernel the options the cache is keyed on
+(:data:`.cache_key.KERNEL_ARGUMENTS`), ``JAXGUIDE_GLUE`` and, on a measuring
+page, :data:`jaxguide.site.MEASURED_ALONE_ENV`, and which refuses to run in
+a parallel reader: readers executing side by side raced for jupyter-cache's
+tables and its trim, and would share the cores with a measuring page.
+
+**Unix sockets.** Every page kernel, the pre-step's and Sphinx's, listens
+on Unix sockets of its own (:mod:`.kernel_sockets`): kernels that different
+processes start at once (the tests run builds side by side) could take the
+same TCP port (``zmq.error.ZMQError: Address already in use``). Both
+listed in workarounds.toml.
 """
 
 from __future__ import annotations
@@ -42,10 +49,11 @@ from nbclient import NotebookClient
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
-from jaxguide.site import GLUE_ENV
+from jaxguide.site import GLUE_ENV, MEASURED_ALONE_ENV
 
 from .cache_key import KERNEL_ARGUMENTS, KERNEL_ENV
 from .kernel_sockets import UnixSocketKernelManager
+from .measuring import measures
 from .preview import CONFIG_NAME as EXECUTES
 
 if TYPE_CHECKING:
@@ -55,6 +63,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 KERNEL_NAME = "python3"  # every page's kernelspec
+# Set by site_build (-D jaxguide_prefilled=1) after execution/prefill.py ran.
+PREFILLED = "jaxguide_prefilled"
 KERNEL_RECORD = "kernel.json"
 # What a reader's kernel does not have.
 TOOLCHAIN = ("sphinx", "myst_nb", "myst_parser", "jupyter_cache", "docutils")
@@ -64,24 +74,53 @@ _FIND = (
 )
 
 
-def execute(nb: NotebookNode, cwd: str | None = None, **options: Any) -> NotebookNode:
-    """nbclient's ``execute``, in a page kernel: on Unix sockets (no ipc
-    transport on Windows, where Sphinx reads serially anyway), with the
-    cache's kernel options, and told that glued values are recorded."""
-    if sys.platform != "win32":
+def page_client(nb: NotebookNode, cwd: str | None, **options: Any) -> NotebookClient:
+    """An nbclient for one page: its kernel on Unix sockets
+    (:mod:`.kernel_sockets`), with the options the cache is keyed on."""
+    if sys.platform != "win32":  # no ipc transport there
         options["kernel_manager_class"] = UnixSocketKernelManager
-    client = NotebookClient(
+    return NotebookClient(
         nb,
         resources={"metadata": {"path": cwd}} if cwd else {},
         extra_arguments=list(KERNEL_ARGUMENTS),
         **options,
     )
-    return client.execute(env={**os.environ, GLUE_ENV: "1"})
+
+
+def kernel_environment(nb: NotebookNode) -> dict[str, str]:
+    """The environment of a page's kernel: told that glued values are
+    recorded and, for a page that measures, that it runs alone."""
+    env = {**os.environ, GLUE_ENV: "1"}
+    if measures(nb.metadata):
+        env[MEASURED_ALONE_ENV] = "1"
+    else:
+        env.pop(MEASURED_ALONE_ENV, None)
+    return env
+
+
+def execute(nb: NotebookNode, cwd: str | None = None, **options: Any) -> NotebookNode:
+    """nbclient's ``execute`` for a page Sphinx executes: only in Sphinx's
+    own process, so one page at a time (see the module's docstring)."""
+    if os.getpid() != _Readers.main_pid:
+        msg = (
+            "a parallel reader was about to execute a page: pages execute "
+            "before Sphinx reads them (python -m jaxguide_site.execution."
+            "prefill, which `nox -s docs` runs) or in a build without -j"
+        )
+        raise RuntimeError(msg)
+    client = page_client(nb, cwd, **options)
+    executed: NotebookNode = client.execute(env=kernel_environment(nb))
+    return executed
+
+
+class _Readers:
+    main_pid = os.getpid()
 
 
 def use_page_kernels() -> None:
-    """Make every notebook that myst-nb executes in this process (and in the
-    readers it forks) start its kernel through :func:`execute`."""
+    """Make every notebook that myst-nb executes in this process start its
+    kernel through :func:`execute`; the readers Sphinx forks may not."""
+    _Readers.main_pid = os.getpid()
     jupyter_cache_executors.executenb = execute
 
 
@@ -141,6 +180,25 @@ def _check_reader_kernel(app: Sphinx) -> None:
         logger.info("jaxguide: the pages execute in a reader's Python: %s", python)
 
 
+def _refuse_parallel_execution(app: Sphinx) -> None:
+    """A build with parallel readers may execute pages only after the
+    pre-step (site_build passes ``-D jaxguide_prefilled=1``): its readers
+    would otherwise execute side by side. :func:`execute` stops any that
+    still tries."""
+    nb_config = getattr(app.env, "mystnb_config", None)  # set by myst-nb just before
+    if nb_config is None or nb_config.execution_mode == "off":
+        return
+    if app.parallel > 1 and app.config[EXECUTES] and not app.config[PREFILLED]:
+        msg = (
+            f"-j {app.parallel}: a build with parallel readers executes no page "
+            "itself; build with `python -m jaxguide_site.site_build` (or `nox "
+            "-s docs`), which executes the pages first, or without -j"
+        )
+        raise ExtensionError(msg)
+
+
 def setup(app: Sphinx) -> None:
+    app.add_config_value(PREFILLED, False, "", bool)
+    app.connect("builder-inited", _refuse_parallel_execution, priority=600)
     app.connect("builder-inited", _check_reader_kernel, priority=600)
     use_page_kernels()

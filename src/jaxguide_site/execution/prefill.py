@@ -18,12 +18,13 @@ miss), and stored through jupyter-cache's own API. The Sphinx build is told
 a page that this step executed or found: that would mean the two read a
 page differently.
 
-A page whose cell fails is not stored: Sphinx executes it again and reports
-it as before (page, line, cell and error, :mod:`.failures`). Its first
-failure is printed here too. Each executed page is logged in
-``<build>/doctrees/<lang>/prefill-log.jsonl``, in the format of
-:mod:`.measuring`'s log, which is how the tests see that a measuring page ran
-alone.
+A page whose cell fails is not stored, and the step ends with status
+:data:`PAGES_FAILED` (after every page, its failures printed): Sphinx then
+reads one page at a time, executes that page again and reports it as before
+(page, line, cell and error, :mod:`.failures`). Each executed page is logged
+in ``<build>/doctrees/<lang>/prefill-log.jsonl`` (when it started and ended,
+and whether it ran alone), which is how the tests see that a measuring page
+ran with nothing beside it.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 import tempfile
 import time
@@ -43,18 +43,14 @@ from jupyter_cache import get_cache
 from jupyter_cache.base import CacheBundleIn
 from myst_nb.core.read import is_myst_markdown_notebook, read_myst_markdown_notebook
 from myst_parser.config.main import MdParserConfig
-from nbclient import NotebookClient
 from sphinx.errors import ExtensionError
-
-from jaxguide.site import GLUE_ENV, MEASURED_ALONE_ENV
 
 from ..languages import LANGUAGES
 from ..page_structure import SITE_EXTENSIONS
-from .cache import cache_folder, create_cache
-from .cache_key import KERNEL_ARGUMENTS
+from .cache import cache_folder
 from .failures import summarize_failure
-from .kernels import check_reader_kernel
-from .measuring import declares_measuring
+from .kernels import check_reader_kernel, kernel_environment, page_client
+from .measuring import declares_measuring, measures
 
 if TYPE_CHECKING:
     from jupyter_cache.cache.main import JupyterCacheBase
@@ -62,6 +58,7 @@ if TYPE_CHECKING:
 
 CELL_TIMEOUT_S = 300  # per cell, here and in Sphinx (docs/conf.py)
 LOG_NAME = "prefill-log.jsonl"
+PAGES_FAILED = 3  # the exit status where a page failed (site_build.py reads it)
 # Where Sphinx never reads a page (docs/conf.py's exclude_patterns).
 SKIPPED_FOLDERS = frozenset({"_build", "jupyter_execute", ".ipynb_checkpoints"})
 
@@ -72,10 +69,9 @@ class Outcome:
 
     page: str
     outcome: str
-    exclusive: bool
-    acquired: float
-    released: float
-    pid: int
+    alone: bool
+    started: float
+    ended: float
     problem: str = ""
 
 
@@ -107,44 +103,33 @@ def is_cached(cache: JupyterCacheBase, nb: NotebookNode) -> bool:
     return True
 
 
-async def execute_page(
-    path: Path, page: str, cache: JupyterCacheBase, *, alone: bool
-) -> Outcome:
+async def execute_page(path: Path, page: str, cache: JupyterCacheBase) -> Outcome:
     """Execute one page into ``cache`` unless it is there already."""
     nb = read_notebook(path)
+    alone = measures(nb.metadata)
     started = time.time()
     if is_cached(cache, nb):
-        return Outcome(page, "cached", alone, started, started, os.getpid())
-    env = {**os.environ, GLUE_ENV: "1"}
-    if alone:
-        env[MEASURED_ALONE_ENV] = "1"
+        return Outcome(page, "cached", alone, started, started)
     with tempfile.TemporaryDirectory() as cwd:
-        client = NotebookClient(
-            nb,
-            timeout=CELL_TIMEOUT_S,
-            allow_errors=False,
-            record_timing=False,
-            resources={"metadata": {"path": cwd}},
-            extra_arguments=list(KERNEL_ARGUMENTS),
+        client = page_client(
+            nb, cwd, timeout=CELL_TIMEOUT_S, allow_errors=False, record_timing=False
         )
         try:
-            await client.async_execute(env=env)
+            await client.async_execute(env=kernel_environment(nb))
         except Exception as error:  # noqa: BLE001 (Sphinx reports it again)
             cell, line, message = summarize_failure(
                 str(error), path.read_text(encoding="utf-8")
             )
             where = f"{path}:{line}: cell {cell}" if cell else f"{path}: a cell"
             problem = f"{where} failed to execute: {message}"
-            return Outcome(
-                page, "failed", alone, started, time.time(), os.getpid(), problem
-            )
+            return Outcome(page, "failed", alone, started, time.time(), problem)
     took = time.time() - started
     cache.cache_notebook_bundle(
         CacheBundleIn(nb, str(path), data={"execution_seconds": took}),
         check_validity=False,
         overwrite=True,
     )
-    return Outcome(page, "executed", alone, started, time.time(), os.getpid())
+    return Outcome(page, "executed", alone, started, time.time())
 
 
 async def fill_language(
@@ -161,13 +146,13 @@ async def fill_language(
 
     async def ordinary(path: Path) -> Outcome:
         async with gate:
-            return await execute_page(path, docname(path), cache, alone=False)
+            return await execute_page(path, docname(path), cache)
 
     outcomes = list(
         await asyncio.gather(*(ordinary(p) for p in pages if p not in measuring))
     )
     for path in measuring:  # one by one: each alone
-        outcomes.append(await execute_page(path, docname(path), cache, alone=True))  # noqa: PERF401
+        outcomes.append(await execute_page(path, docname(path), cache))  # noqa: PERF401
     return outcomes
 
 
@@ -202,9 +187,7 @@ def read_log(folder: Path) -> list[dict[str, object]]:
 
 def prefill(docs: Path, build: Path, jobs: int) -> int:
     """Fill the cache for every language; the number of pages that failed."""
-    cache_path = cache_folder(docs.resolve().parent)
-    create_cache(cache_path)
-    cache = get_cache(cache_path)
+    cache = get_cache(cache_folder(docs.resolve().parent))
     failed = 0
     for lang in LANGUAGES:
         started = time.time()
@@ -217,8 +200,8 @@ def prefill(docs: Path, build: Path, jobs: int) -> int:
         print(summary(lang, outcomes, time.time() - started), flush=True)
     if failed:
         print(
-            f"prefill: {failed} page(s) failed; the build executes them again "
-            "and reports each failed cell",
+            f"prefill: {failed} page(s) failed; Sphinx executes them again, "
+            "one page at a time, and reports each failed cell",
             flush=True,
         )
     return failed
@@ -240,8 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     except ExtensionError as error:
         message = f"prefill: {error}"
         raise SystemExit(message) from None
-    prefill(args.docs, args.build, args.jobs)
-    return 0  # a failed page fails the Sphinx build that follows, with details
+    return PAGES_FAILED if prefill(args.docs, args.build, args.jobs) else 0
 
 
 if __name__ == "__main__":

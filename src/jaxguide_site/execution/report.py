@@ -17,10 +17,9 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-logger = logging.getLogger(__name__)
+from .kernels import PREFILLED
 
-# Set by site_build (-D jaxguide_prefilled=1) after execution/prefill.py ran.
-PREFILLED = "jaxguide_prefilled"
+logger = logging.getLogger(__name__)
 
 
 def _remember_start(app: Sphinx, _env: BuildEnvironment, docnames: list[str]) -> None:
@@ -74,5 +73,4 @@ def report_executions(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.add_config_value(PREFILLED, False, "", bool)
     app.connect("env-before-read-docs", _remember_start)
