@@ -9,6 +9,8 @@ what they need from here instead of pasting helpers into their cells:
   interval, a verdict and the words for it in both languages;
 - :mod:`jaxguide.environment`: :func:`environment_report`, what ran the page;
 - :mod:`jaxguide.data`: sample data from PRNG keys;
+- :mod:`jaxguide.alignment`: NumPy arrays whose memory starts where a page
+  needs it to;
 - :mod:`jaxguide.training`: gradient descent over a pytree and a tiny MLP;
 - :mod:`jaxguide.plotting`: the figures the pages repeat;
 - :mod:`jaxguide.site`: :func:`glue`, values the prose shows, also where
@@ -39,6 +41,7 @@ _EXPORTS = {
     "linear_samples": "data",
     "toy_regression": "data",
     "toy_target": "data",
+    "numpy_at_offset": "alignment",
     "FitResult": "training",
     "gradient_descent": "training",
     "init_mlp": "training",
@@ -69,6 +72,7 @@ __all__ = [
     "linear_samples",
     "mlp_forward",
     "mlp_loss",
+    "numpy_at_offset",
     "plot_comparison",
     "plot_fit",
     "plot_history",
@@ -77,6 +81,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from .alignment import numpy_at_offset
     from .data import linear_samples, toy_regression, toy_target
     from .environment import EnvironmentReport, environment_report
     from .plotting import STYLE, plot_comparison, plot_fit, plot_history
