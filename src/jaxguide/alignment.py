@@ -9,8 +9,10 @@ pages that show the difference make their arrays with
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numpy.typing import ArrayLike
+from jax.typing import ArrayLike
 
 __all__ = ["BOUNDARY", "numpy_at_offset"]
 
@@ -19,7 +21,7 @@ __all__ = ["BOUNDARY", "numpy_at_offset"]
 BOUNDARY = 64
 
 
-def numpy_at_offset(a: ArrayLike, offset: int) -> np.ndarray:
+def numpy_at_offset(a: ArrayLike, offset: int) -> np.ndarray[Any, Any]:
     """A copy of ``a`` whose data starts ``offset`` bytes past a
     :data:`BOUNDARY`-byte boundary: ``0`` for an aligned array.
 
