@@ -33,13 +33,22 @@ HEADINGS = {
 }
 SOLUTION_TOGGLE = {"ko": "풀이 보기", "en": "Show solution"}
 PARTS = {
-    "ko": ["시작하기", "배열", "변환", "실전 예제", "실무 도구", "참고 자료"],
+    "ko": [
+        "시작하기",
+        "배열",
+        "변환",
+        "실전 예제",
+        "실무 도구",
+        "규모 키우기",
+        "참고 자료",
+    ],
     "en": [
         "Getting started",
         "Arrays",
         "Transformations",
         "Worked examples",
         "Toolkit for real work",
+        "Scaling up",
         "Reference",
     ],
 }

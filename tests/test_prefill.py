@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from pathlib import Path
 
@@ -27,7 +28,11 @@ BROKEN = "```{code-cell} ipython3\nprint('before')\n1 / 0\n```\n"
 
 
 def fill(folder: Path, cache: Path, jobs: int = 3) -> list[Outcome]:
-    return asyncio.run(fill_language(folder, get_cache(cache), jobs))
+    """The pre-step's fill, in a thread of its own: a browser test earlier in
+    the same worker leaves an event loop running in this one."""
+    with ThreadPoolExecutor(1) as thread:
+        run = thread.submit(asyncio.run, fill_language(folder, get_cache(cache), jobs))
+        return run.result()
 
 
 def test_only_notebook_pages_outside_skipped_folders_are_found(tmp_path: Path) -> None:
