@@ -167,6 +167,9 @@ def prose_of(site_page: SitePage, lang: str, name: str) -> dict[str, Any]:
         pytest.param("en", "static arguments", "jit", id="en-code"),
         pytest.param("ko", "정적 인자", "jit", id="ko-code"),
         pytest.param("ko", "코어", "parallelism", id="ko-timing-table"),
+        # Its sentence follows "`save(step, args=...)`": a code span ending in
+        # ".)" does not end a sentence.
+        pytest.param("en", "arrive", "checkpointing", id="en-ellipsis-in-code"),
     ],
 )
 def test_excerpts_are_whole_sentences_of_prose(

@@ -32,8 +32,10 @@ window.addEventListener("DOMContentLoaded", () => {
   // page writes.
   const joiner = "\u2e31";
   const LONGEST = 36; // words: Pagefind's 30, and room to end the sentence
-  // A sentence ends with . ! ? or, before code that is not indexed, with ":".
-  const ends = (word) => /[.!?:]["'”’)\]]*$/.test(word ?? ".");
+  // A sentence ends with . ! ? (and closing quotes or brackets) or, before
+  // code that is not indexed, with ":". Not with an ellipsis in code, such as
+  // `save(step, args=...)`, nor with a slice such as `c[:]`.
+  const ends = (word) => /(?:(?<!\.)[.!?]["'”’)\]]*|:)$/.test(word ?? ".");
   // Never across a section's start (Pagefind's anchors): its heading begins
   // a sentence; ``limit``: where the prose ends.
   const sentenceAround = (words, hit, sections, limit) => {
