@@ -50,7 +50,7 @@ from ..page_structure import SITE_EXTENSIONS
 from .cache import cache_folder
 from .failures import summarize_failure
 from .kernels import check_reader_kernel, kernel_environment, page_client
-from .measuring import declares_measuring, measures
+from .measuring import measures
 
 if TYPE_CHECKING:
     from jupyter_cache.cache.main import JupyterCacheBase
@@ -103,9 +103,10 @@ def is_cached(cache: JupyterCacheBase, nb: NotebookNode) -> bool:
     return True
 
 
-async def execute_page(path: Path, page: str, cache: JupyterCacheBase) -> Outcome:
-    """Execute one page into ``cache`` unless it is there already."""
-    nb = read_notebook(path)
+async def execute_page(
+    path: Path, nb: NotebookNode, page: str, cache: JupyterCacheBase
+) -> Outcome:
+    """Execute one page, read as ``nb``, into ``cache`` unless it is there."""
     alone = measures(nb.metadata)
     started = time.time()
     if is_cached(cache, nb):
@@ -137,22 +138,23 @@ async def fill_language(
 ) -> list[Outcome]:
     """Every notebook page of one language: ordinary pages ``jobs`` at a
     time, then the measuring pages one by one."""
-    pages = notebook_pages(folder)
-    measuring = [p for p in pages if declares_measuring(p.read_text("utf-8"))]
+    notebooks = {path: read_notebook(path) for path in notebook_pages(folder)}
+    measuring = [path for path, nb in notebooks.items() if measures(nb.metadata)]
     gate = asyncio.Semaphore(jobs)
 
-    def docname(path: Path) -> str:
-        return path.relative_to(folder).with_suffix("").as_posix()
+    async def run(path: Path) -> Outcome:
+        page = path.relative_to(folder).with_suffix("").as_posix()
+        return await execute_page(path, notebooks[path], page, cache)
 
     async def ordinary(path: Path) -> Outcome:
         async with gate:
-            return await execute_page(path, docname(path), cache)
+            return await run(path)
 
     outcomes = list(
-        await asyncio.gather(*(ordinary(p) for p in pages if p not in measuring))
+        await asyncio.gather(*(ordinary(p) for p in notebooks if p not in measuring))
     )
     for path in measuring:  # one by one: each alone
-        outcomes.append(await execute_page(path, docname(path), cache))  # noqa: PERF401
+        outcomes.append(await run(path))  # noqa: PERF401
     return outcomes
 
 
