@@ -70,3 +70,31 @@ def test_relative_imports_resolve_to_modules() -> None:
     assert graph["jaxguide.timing"] >= {"jaxguide._render", "jaxguide.ratios"}
     # `from . import x` and `from ..languages import y` both resolve.
     assert "jaxguide_site.languages" in graph["jaxguide_site.translation.report"]
+
+
+# The translation check's stages, in the order its pipeline runs them.
+STAGES = [
+    f"jaxguide_site.translation.{stage}"
+    for stage in ("reading", "states", "page_checks", "consistency")
+]
+
+
+def _reaches(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for module in graph[todo.pop()] - seen:
+            seen.add(module)
+            todo.append(module)
+    return seen
+
+
+def test_the_translation_checks_stages_run_one_way() -> None:
+    """A stage uses what the stages before it made (their types), never a
+    later stage: the data of the check flows one way."""
+    graph = import_graph()
+    for number, stage in enumerate(STAGES):
+        later = set(STAGES[number + 1 :]) & _reaches(graph, stage)
+        assert not later, f"{stage} reaches a later stage: {sorted(later)}"
+    assert STAGES[0] in _reaches(graph, STAGES[-1])

@@ -440,11 +440,11 @@ def test_translated_from_a_missing_source_is_an_error(docs: Path) -> None:
         encoding="utf-8",
     )
     assert errors(check(docs)) == [
-        "docs/ko/only.md:2: translated_from names docs/en/only.md, which does not exist",
         (
             "docs/ko/only.md: docs/en/only.md is missing: translate the page, or "
             "list it under [in_progress] en in docs/_data/translations.toml"
         ),
+        "docs/ko/only.md:2: translated_from names docs/en/only.md, which does not exist",
     ]
 
 

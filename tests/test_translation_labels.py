@@ -61,16 +61,16 @@ def test_label_renamed_in_the_source_leaves_the_sources_links_to_it(
         docs, "ko/index", "읽으세요.", "읽으세요. {ref}`더 보기 <intro-more>`도 보세요."
     )
     assert errors(check(docs)) == [
-        (
-            f"docs/en/index.md:{line(docs, 'en/index', 'See')}: {{ref}} target "
-            "'intro-more' is not a label on any page of docs/en/: did you mean "
-            "'intro-further'?"
-        ),
         f"docs/ko/intro.md:{line(docs, 'ko/intro', '(intro-more)=')}: "
         + RENAMED.format(
             new="intro-more",
             old="intro-further",
             at=f"docs/en/intro.md:{line(docs, 'en/intro', '(intro-further)=')}",
+        ),
+        (
+            f"docs/en/index.md:{line(docs, 'en/index', 'See')}: {{ref}} target "
+            "'intro-more' is not a label on any page of docs/en/: did you mean "
+            "'intro-further'?"
         ),
     ]
 

@@ -198,18 +198,18 @@ def test_formula_left_open_is_a_finding_not_a_crash(tmp_path: Path) -> None:
     section = line(docs, "ko/jit", "## 새 함수를 돌려주는") + 2
     assert errors(check(docs)) == [
         (
-            f"docs/ko/jit.md:{formula}: this paragraph is still in English "
-            "('$$ \\\\operatorname{selu}(x) = \\\\lambda \\\\begin{cases}'...): translate "
-            "it (English quoted on purpose goes in quotes or code), or, to share the "
-            "page unfinished, list it under [in_progress] ko in "
-            "docs/_data/translations.toml as a draft"
-        ),
-        (
             f"docs/ko/jit.md:{section}: section '## 새 함수를 돌려주는 `jax.jit`' "
             "before code cell 2 has 3 paragraphs, docs/en/jit.md has 1 there "
             f"(from line {line(docs, 'en/jit', '## `jax.jit` returns') + 2}): a paragraph "
             "was added or one was split: keep the source's paragraphs (a blank "
             "line separates two)"
+        ),
+        (
+            f"docs/ko/jit.md:{formula}: this paragraph is still in English "
+            "('$$ \\\\operatorname{selu}(x) = \\\\lambda \\\\begin{cases}'...): translate "
+            "it (English quoted on purpose goes in quotes or code), or, to share the "
+            "page unfinished, list it under [in_progress] ko in "
+            "docs/_data/translations.toml as a draft"
         ),
     ]
 

@@ -4,8 +4,9 @@ glossary (``glossary-table``) and the state of every page's translation
 
 The checker, ``python -m jaxguide_site.translation.checker`` (:mod:`.checker`):
 
-- :mod:`.consistency`: the check of the docs folder, both languages and their
-  toctrees, page by page;
+- :mod:`.consistency`: the check of the docs folder, a pipeline of stages:
+  :mod:`.reading` (the pages, paired) → :mod:`.states` (each pair's stamp and
+  state) → :mod:`.page_checks` (structure, prose, glossary) → the report;
 - :mod:`.pages`: which pages each language has, and those in progress;
 - :mod:`.parity`: a page read from its source, and its code cells, kernelspec
   and figures compared with the other language's;

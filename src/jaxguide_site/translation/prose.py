@@ -29,7 +29,6 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 
@@ -37,6 +36,7 @@ from .blocks import pieces
 from .glossary import Term
 from .korean_prose import GLOSS, HANGUL, english_terms, untranslated
 from .marks import INLINE, TITLED
+from .reading import Language
 from .report import Page, Problem, did_you_mean
 
 EXEMPT = {"glossary"}  # pages that quote both languages on purpose
@@ -55,20 +55,6 @@ STRUCTURE = re.compile(
 )
 # Where a sentence may end: its punctuation, before closing marks.
 SENTENCE_END = re.compile(r"(?:[.!?:;…。]|\$\$)[*_\"'”\u2019)\]»]*[ \t]*$")
-
-
-@dataclass(frozen=True)
-class Language:
-    """What a page's language has: its pages, those being translated into
-    it (not there yet) and the ``{ref}`` targets of its pages; and the labels
-    of the pages its pages translate (``paired``): a ``{ref}`` to one of
-    those that it lacks is reported once, at the translation that lacks the
-    label (:mod:`.labels`), not at each link."""
-
-    names: frozenset[str]
-    progress: frozenset[str]
-    labels: frozenset[str]
-    paired: frozenset[str] = frozenset()
 
 
 def _masked(line: str) -> str:
@@ -311,7 +297,7 @@ def check_prose(
     """What is wrong in the prose of ``page``, in its language ``here``. A
     ``draft`` (partly translated) may still be in the other language: that is
     not checked."""
-    found = list(_links(page, here))  # bad front matter: consistency._structural
+    found = list(_links(page, here))  # bad front matter: reading._broken
     if page.lang == "ko" and not draft:
         found += untranslated(page, list(_text_lines(page)))
     if page.name not in EXEMPT and page.lang == "ko":

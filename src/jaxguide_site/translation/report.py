@@ -1,7 +1,7 @@
 """What the translation checker reports: problems where they are, page states.
 
-Shared by the checks (:mod:`.consistency`, :mod:`.prose`, :mod:`.stamps`) and
-the checker's command (:mod:`.checker`). Imports no Sphinx.
+Shared by the check's stages (:mod:`.consistency` runs them) and the
+checker's command (:mod:`.checker`). Imports no Sphinx.
 """
 
 from __future__ import annotations
@@ -61,6 +61,22 @@ class PageState:
     last_update: str | None  # YYYY-MM-DD of the last commit touching its files
     review: str | None = None  # a translated page's: its translation's path,
     # where it waits for a review (:mod:`.reviews`); None where it does not
+
+
+@dataclass(frozen=True)
+class Findings:
+    """What one stage of the check found about a page."""
+
+    errors: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()  # stale translations: --strict fails
+    notes: tuple[Problem, ...] = ()  # pages in progress, drafts
+
+    def __add__(self, other: Findings) -> Findings:
+        return Findings(
+            self.errors + other.errors,
+            self.warnings + other.warnings,
+            self.notes + other.notes,
+        )
 
 
 @dataclass
