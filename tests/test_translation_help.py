@@ -1,5 +1,5 @@
 """What a volunteer meets in the translation checker beyond a page's
-problems: drafts (translation/consistency.py), reviews (translation/
+problems: drafts (translation/states.py), reviews (translation/
 reviews.py), the work to pick up (translation/checker.py), the glossary's
 terms held section by section (translation/term_pairs.py) and front matter
 that does not read.

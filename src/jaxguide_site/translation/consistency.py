@@ -1,7 +1,7 @@
 """Do ``docs/ko`` and ``docs/en`` still say the same? :func:`check` answers.
 
 The check is a pipeline: each stage takes what the one before it produced,
-and no stage reads a file again or changes what another found.
+and no stage reads a page again or changes what another found.
 
 1. **Read** (:mod:`.reading`): every page of both languages, paired by name,
    ``[in_progress]`` and the glossary. A page that does not read (front
@@ -12,10 +12,10 @@ and no stage reads a file again or changes what another found.
    so its state. A translation whose source's prose changed since it was
    stamped is *stale*: a warning, which the strict check (``--strict``, the
    tests, CI) fails on.
-3. **Structure**, **prose**, **glossary** (:mod:`.page_checks`): what the two
+3. **Structure**, **prose**, **terms** (:mod:`.page_checks`): what the two
    languages share (code cells, headings, each stretch's structure and
    markup, labels, toctrees), each page's prose on its own, the glossary's
-   terms across the pair.
+   terms and measured code's labels across the pair.
 4. **Report**: the findings, in the order of the files, and each page's state.
 
 A page that exists in one language only is an error, unless it is being
@@ -41,20 +41,20 @@ def check(docs: Path, *, states_only: bool = False) -> Report:
     ``states_only``: find each page's state (the status table's), not what is
     wrong with its prose, in a fraction of the time."""
     site = read(docs, glossary=not states_only)
-    found = Findings(site.problems)
+    findings = Findings(site.problems)
     states: list[PageState] = []
     for pair in site.pairs():
         stamped = state_of(pair, site)
-        found += Findings(pair.broken) + stamped.findings
+        findings += Findings(pair.broken) + stamped.findings
         if not states_only and not pair.broken:
-            found += page_checks.structure(pair, stamped, site)
-            found += page_checks.prose(pair, site)
-            found += page_checks.glossary(pair, stamped, site)
+            findings += page_checks.structure(pair, stamped, site)
+            findings += page_checks.each_prose(pair, site)
+            findings += page_checks.terms(pair, stamped, site)
         states.append(page_state(pair, stamped, docs.parent))
     return Report(
-        _in_order(found.errors),
-        _in_order(found.warnings),
-        _in_order(found.notes),
+        _in_order(findings.errors),
+        _in_order(findings.warnings),
+        _in_order(findings.notes),
         states,
     )
 
@@ -65,7 +65,7 @@ def _in_order(problems: tuple[Problem, ...]) -> list[Problem]:
     concerns a whole page before its lines, top to bottom."""
 
     def place(problem: Problem) -> tuple[int, str, int]:
-        folder = Path(problem.path).parent.name
+        folder = Path(problem.path).parts[1]  # docs/<lang>/... or docs/_data/...
         rank = LANGUAGES.index(folder) + 1 if folder in LANGUAGES else 0
         return rank, problem.path, problem.line or 0
 

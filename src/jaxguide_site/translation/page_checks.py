@@ -1,7 +1,7 @@
 """The check's middle stages, each given a pair and its state, each
 returning what it found: :func:`structure` (what the two languages share:
 code cells, headings, the structure and markup of each stretch, labels,
-toctrees), :func:`prose` (each page's prose on its own) and :func:`glossary`
+toctrees), :func:`each_prose` (each page's prose on its own) and :func:`terms`
 (the glossary's terms and the labels of measured code, across the pair).
 
 What a translation lacks of its source's prose is an error, or, where the
@@ -13,27 +13,26 @@ from __future__ import annotations
 
 from itertools import zip_longest
 
-from .command import COMMAND
 from .headings import compare_headings
 from .labels import compare_labels
 from .markup import drift
 from .output_labels import figure_words, untranslated_labels
 from .parity import Found, compare, first_difference, toctrees
-from .prose import check_prose, english_paragraphs
+from .prose import check_prose
 from .reading import PagePair, Site
-from .report import DATA, Findings, Page, Problem, did_you_mean, plural
+from .report import Findings, Page, Problem, did_you_mean
 from .states import Stamped
 from .term_pairs import unpaired_terms
 
 
 def structure(pair: PagePair, stamped: Stamped, site: Site) -> Findings:
     """What the two languages must share, and the toctree entries of each page."""
-    found = [problem for page in pair.found for problem in _entries(page, site)]
+    found = [problem for page in pair.pages for problem in _entries(page, site)]
     tr, src = stamped.translation, stamped.source
     if tr is None or src is None:
         return Findings(tuple(found))
     found += [Problem(*f) for f in compare(tr.rel, tr.text, src.rel, src.text)]
-    ko, en = pair.found
+    ko, en = pair.pages
     found += _toctrees(ko, en, site)
     in_prose = [
         *compare_headings(tr.rel, tr.text, src.rel, src.text),
@@ -43,30 +42,27 @@ def structure(pair: PagePair, stamped: Stamped, site: Site) -> Findings:
     return Findings(tuple(found)) + _in_prose(in_prose, stamped)
 
 
-def prose(pair: PagePair, site: Site) -> Findings:
-    """Each page's prose on its own (:mod:`.prose`); a draft's note, saying
-    what is left of it."""
+def each_prose(pair: PagePair, site: Site) -> Findings:
+    """Each page's prose on its own (:mod:`.prose`)."""
     assert site.glossary is not None
     found = tuple(
         problem
-        for page in pair.found
+        for page in pair.pages
         for problem in check_prose(
             page, site.languages[page.lang], site.glossary, page is pair.draft
         )
     )
-    draft = pair.draft if len(pair.found) == 2 else None
-    notes = () if draft is None else (_draft_note(draft, site),)
-    return Findings(found, notes=notes)
+    return Findings(found)
 
 
-def glossary(pair: PagePair, stamped: Stamped, site: Site) -> Findings:
+def terms(pair: PagePair, stamped: Stamped, site: Site) -> Findings:
     """The glossary's terms a translation leaves unpaired; the labels of
     measured code left untranslated, or figure words in English."""
     assert site.glossary is not None
     tr, src = stamped.translation, stamped.source
     if tr is None or src is None:
         return Findings()
-    ko, en = pair.found
+    ko, en = pair.pages
     found = (
         []
         if pair.draft
@@ -141,22 +137,3 @@ def _entries(page: Page, site: Site) -> list[Problem]:
                 )
             found.append(Problem(page.rel, line, message))
     return found
-
-
-def _draft_note(page: Page, site: Site) -> Problem:
-    """What is left of a draft, and how it stops being one."""
-    left = list(english_paragraphs(page)) if page.lang == "ko" else []
-    listed = f"[in_progress] {page.lang} in {site.docs.name}/{DATA}"
-    if left:
-        what = (
-            f"{plural(len(left), 'paragraph')} still in English, the first at "
-            f"line {left[0]}; the site shows the page with a banner saying it "
-            "is partly translated"
-        )
-    else:
-        what = "no paragraph is left in English"
-    message = (
-        f"draft ({what}). Once it is translated, remove {page.name!r} from "
-        f"{listed} and stamp it: '{COMMAND} stamp {page.rel}'"
-    )
-    return Problem(page.rel, None, message)

@@ -46,7 +46,7 @@ class PagePair:
     """A page by name, in the languages it is written in (one or both)."""
 
     name: str
-    found: tuple[Page, ...]  # in the order of LANGUAGES
+    pages: tuple[Page, ...]  # in the order of LANGUAGES
     broken: tuple[Problem, ...]  # why it does not read: not compared
     draft: Page | None  # the page, if one is listed as partly translated
 
@@ -157,7 +157,10 @@ def _glossary(docs: Path, problems: list[Problem]) -> list[Term]:
 
 
 def _paired_labels(pages: dict[str, dict[str, Page]], lang: str) -> frozenset[str]:
-    """The labels of the pages that ``lang``'s pages translate."""
+    """The labels of the pages that ``lang``'s pages translate. A page that
+    declares ``translated_from`` counts as the translation here, before
+    :mod:`.states` decides it (both pages declaring, or a stamp that does not
+    read, is an error there, so the labels only need to be right for the rest)."""
     other = next(code for code in LANGUAGES if code != lang)
     return frozenset(
         label

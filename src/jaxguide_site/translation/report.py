@@ -65,7 +65,7 @@ class PageState:
 
 @dataclass(frozen=True)
 class Findings:
-    """What one stage of the check found about a page."""
+    """What the check found: one stage's findings, or the sum of them."""
 
     errors: tuple[Problem, ...] = ()
     warnings: tuple[Problem, ...] = ()  # stale translations: --strict fails

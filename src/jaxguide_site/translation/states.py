@@ -17,8 +17,9 @@ from pathlib import Path
 
 from ..languages import LANGUAGES
 from .command import COMMAND
+from .prose import english_paragraphs
 from .reading import PagePair, Site
-from .report import DATA, Findings, Page, PageState, Problem
+from .report import DATA, Findings, Page, PageState, Problem, plural
 from .reviews import reviewed
 from .stamps import SHA, text_sha
 
@@ -38,33 +39,39 @@ def state_of(pair: PagePair, site: Site) -> Stamped:
     """The state of ``pair``, and the problems of its stamps."""
     if pair.broken:
         return Stamped("broken", Findings())  # not compared until it reads
-    if len(pair.found) == 2:
+    if len(pair.pages) == 2:
         return _translated(pair, site)
-    page = pair.found[0]
+    page = pair.pages[0]
     missing = next(lang for lang in LANGUAGES if lang != page.lang)
     origin = _origin(page, site)
     errors = (origin,) if isinstance(origin, Problem) else ()
     listed = f"[in_progress] {missing} in {site.docs.name}/{DATA}"
     if pair.name in site.progress[missing]:
-        message = f"in progress: {page.twin(missing)} is being translated (listed under {listed})"
+        message = (
+            f"in progress: {page.twin(missing)} is being translated "
+            f"(listed under {listed})"
+        )
         return Stamped(
             "in progress", Findings(errors, notes=(Problem(page.rel, None, message),))
         )
-    message = f"{page.twin(missing)} is missing: translate the page, or list it under {listed}"
+    message = (
+        f"{page.twin(missing)} is missing: translate the page, or list it "
+        f"under {listed}"
+    )
     return Stamped("missing", Findings((*errors, Problem(page.rel, None, message))))
 
 
 def page_state(pair: PagePair, stamped: Stamped, root: Path) -> PageState:
     """The row of the status table for ``pair``."""
-    date = _last_update(root, [root / page.rel for page in pair.found])
+    date = _last_update(root, [root / page.rel for page in pair.pages])
     waiting = [
         page.rel
-        for page in pair.found
+        for page in pair.pages
         if stamped.state == "translated"
         and "translated_from" in page.text.meta
         and not reviewed(page.text)
     ]
-    written_in = tuple(page.lang for page in pair.found)
+    written_in = tuple(page.lang for page in pair.pages)
     return PageState(
         pair.name, stamped.state, written_in, date, waiting[0] if waiting else None
     )
@@ -73,7 +80,7 @@ def page_state(pair: PagePair, stamped: Stamped, root: Path) -> PageState:
 def _translated(pair: PagePair, site: Site) -> Stamped:
     """The state of a page written in both languages. A draft needs no stamp
     yet."""
-    ko, en = pair.found
+    ko, en = pair.pages
     origins = {page.lang: _origin(page, site) for page in (ko, en)}
     errors = [o for o in origins.values() if isinstance(o, Problem)]
     declaring = [page for page in (ko, en) if origins[page.lang] is not None]
@@ -82,33 +89,34 @@ def _translated(pair: PagePair, site: Site) -> Stamped:
     current = text_sha(src.text)
     changed = isinstance(recorded, str) and recorded != current
 
-    def found(
+    notes = () if pair.draft is None else (_draft_note(pair.draft, site),)
+
+    def stamped(
         state: str, *problems: Problem, warning: Problem | None = None
     ) -> Stamped:
         warnings = (warning,) if warning else ()
-        return Stamped(
-            state, Findings((*errors, *problems), warnings), tr, src, changed
-        )
+        findings = Findings((*errors, *problems), warnings, notes)
+        return Stamped(state, findings, tr, src, changed)
 
     if pair.draft is not None and len(declaring) < 2:
-        return found("draft")
+        return stamped("draft")
     if not declaring:
         message = (
             f"neither this page nor {en.rel} declares translated_from: the "
             "translation must, its source must not. Once the translation says "
             f"what its source says, stamp it: '{COMMAND} stamp {ko.rel}'"
         )
-        return found("unstamped", Problem(ko.rel, None, message))  # never stale
+        return stamped("unstamped", Problem(ko.rel, None, message))  # never stale
     if len(declaring) == 2:
         message = (
             f"both this page and {en.rel} declare translated_from: the "
             "translation must, its source must not: remove it from the source"
         )
-        return found("stale", Problem(ko.rel, None, message))
+        return stamped("stale", Problem(ko.rel, None, message))
     if not isinstance(recorded, str):
-        return found("stale")  # the stamp does not read: an error above
+        return stamped("stale")  # the stamp does not read: an error above
     if not changed:
-        return found("translated")
+        return stamped("translated")
     message = (
         f"stale translation of {src.rel}: its prose changed since this page was "
         f"stamped (prose_sha {recorded}, now {current}). If this page is "
@@ -116,7 +124,7 @@ def _translated(pair: PagePair, site: Site) -> Stamped:
         f"changed: '{COMMAND} diff {tr.rel}'"
     )
     line = tr.text.meta_lines.get("translated_from")
-    return found("stale", warning=Problem(tr.rel, line, message))
+    return stamped("stale", warning=Problem(tr.rel, line, message))
 
 
 def _origin(page: Page, site: Site) -> str | Problem | None:
@@ -147,3 +155,22 @@ def _last_update(root: Path, files: list[Path]) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return (done.stdout.strip() or None) if done.returncode == 0 else None
+
+
+def _draft_note(page: Page, site: Site) -> Problem:
+    """What is left of a draft, and how it stops being one."""
+    left = list(english_paragraphs(page)) if page.lang == "ko" else []
+    listed = f"[in_progress] {page.lang} in {site.docs.name}/{DATA}"
+    if left:
+        what = (
+            f"{plural(len(left), 'paragraph')} still in English, the first at "
+            f"line {left[0]}; the site shows the page with a banner saying it "
+            "is partly translated"
+        )
+    else:
+        what = "no paragraph is left in English"
+    message = (
+        f"draft ({what}). Once it is translated, remove {page.name!r} from "
+        f"{listed} and stamp it: '{COMMAND} stamp {page.rel}'"
+    )
+    return Problem(page.rel, None, message)
