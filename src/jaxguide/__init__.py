@@ -11,6 +11,10 @@ what they need from here instead of pasting helpers into their cells:
 - :mod:`jaxguide.data`: sample data from PRNG keys;
 - :mod:`jaxguide.alignment`: NumPy arrays whose memory starts where a page
   needs it to;
+- :mod:`jaxguide.processes`: :func:`launch`, several processes of one
+  program on this machine, as a cluster's launcher starts them;
+- :mod:`jaxguide.profiles`: :func:`op_sources`, where in the code each
+  operation of a compiled program (and of a trace) came from;
 - :mod:`jaxguide.training`: gradient descent over a pytree and a tiny MLP;
 - :mod:`jaxguide.plotting`: the figures the pages repeat;
 - :mod:`jaxguide.site`: :func:`glue`, values the prose shows, also where
@@ -42,6 +46,8 @@ _EXPORTS = {
     "toy_regression": "data",
     "toy_target": "data",
     "numpy_at_offset": "alignment",
+    "launch": "processes",
+    "op_sources": "profiles",
     "FitResult": "training",
     "gradient_descent": "training",
     "init_mlp": "training",
@@ -69,10 +75,12 @@ __all__ = [
     "glue",
     "gradient_descent",
     "init_mlp",
+    "launch",
     "linear_samples",
     "mlp_forward",
     "mlp_loss",
     "numpy_at_offset",
+    "op_sources",
     "plot_comparison",
     "plot_fit",
     "plot_history",
@@ -85,6 +93,8 @@ if TYPE_CHECKING:
     from .data import linear_samples, toy_regression, toy_target
     from .environment import EnvironmentReport, environment_report
     from .plotting import STYLE, plot_comparison, plot_fit, plot_history
+    from .processes import launch
+    from .profiles import op_sources
     from .ratios import Ratio
     from .site import glue
     from .timing import Comparison, Timing, benchmark, compare, format_duration
