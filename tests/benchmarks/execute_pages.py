@@ -91,7 +91,9 @@ def run_page(path: Path) -> int:
         try:
             run_cell(source, namespace)
         except Exception as error:  # noqa: BLE001 - reported, then judged
-            print(f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:200]}")
+            print(
+                f"{type(error).__name__}: {(str(error).splitlines() or [''])[0][:200]}"
+            )
             if not expect_error:
                 traceback.print_exc()
                 failures += 1
