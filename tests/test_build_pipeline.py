@@ -12,6 +12,8 @@ from pathlib import Path
 
 from benchmarks.build_bench import failed_cells
 from helpers import NOTEBOOK_FRONT_MATTER, REPO, SPHINX_STRICT, build_project
+from jaxguide_site import site_build
+from jaxguide_site.execution import prefill
 from jaxguide_site.site_build import sphinx_command
 
 FRONT_MATTER = NOTEBOOK_FRONT_MATTER
@@ -168,3 +170,8 @@ def test_after_writing_the_templates_go_first_and_the_index_follows_the_pages() 
     assert steps.index(report.report_executions) < steps.index(site_search.index_pages)
     assert steps.index(downloads.write_notebooks) < steps.index(site_search.index_pages)
     assert len(set(steps)) == len(steps)
+
+
+def test_the_build_reads_the_pre_steps_failure_status_as_written() -> None:
+    """site_build keeps its own copy, so as not to import the executing code."""
+    assert site_build.PAGES_FAILED == prefill.PAGES_FAILED

@@ -127,7 +127,10 @@ def prefill_command(docs: Path, build: Path) -> list[str]:
 
 # Tells Sphinx the pre-step ran: a page it executes after it is a warning.
 PREFILLED = ("-D", "jaxguide_prefilled=1")
-PAGES_FAILED = 3  # the pre-step's exit status where a page failed
+# The pre-step's exit status where a page failed. A copy of prefill.PAGES_FAILED,
+# so that this light module need not import the executing one (a test keeps
+# the two equal).
+PAGES_FAILED = 3
 
 
 def build(docs: Path, build: Path, extra: list[str]) -> None:
